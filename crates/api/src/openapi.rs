@@ -1,0 +1,49 @@
+//! The OpenAPI 3.1 document, assembled from every route's `#[utoipa::path]`.
+
+use utoipa::OpenApi;
+use utoipa::openapi::OpenApi as Document;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Uplink API",
+        description = "Online store for networking hardware, data plans, licences, cloud subscriptions and eSIM products.\n\n\
+Errors are RFC 9457 `application/problem+json` bodies (`Problem`) with a stable `code`.\n\n\
+**Store selection** (SPEC §3): `?store=<code or mini-store key>`, else the `uplink_store` cookie, \
+else the signed-in customer's country, else the default store `global`.",
+        version = "1.0.0",
+        license(name = "MIT")
+    ),
+    components(schemas(crate::error::Problem, crate::error::FieldError)),
+    tags(
+        (name = "ops", description = "Health, readiness and metrics"),
+        (name = "meta", description = "Public run-time configuration"),
+    )
+)]
+pub struct ApiDoc;
+
+/// Merges the routes' paths into the base document, prefixing them with `/api/v1`.
+pub fn finish(paths_doc: Document) -> Document {
+    let mut doc = ApiDoc::openapi();
+    let mut paths = utoipa::openapi::Paths::new();
+    for (path, item) in paths_doc.paths.paths {
+        paths.paths.insert(format!("/api/v1{path}"), item);
+    }
+    doc.paths = paths;
+    if let Some(components) = paths_doc.components {
+        let base = doc.components.get_or_insert_with(Default::default);
+        base.schemas.extend(components.schemas);
+        base.responses.extend(components.responses);
+        base.security_schemes.extend(components.security_schemes);
+    }
+    doc
+}
+
+/// The finished document as pretty JSON (what `/api/openapi.json` serves and
+/// `uplink openapi` prints).
+pub fn document_json() -> String {
+    let (_, doc) = crate::routes::api_v1().split_for_parts();
+    finish(doc)
+        .to_pretty_json()
+        .expect("OpenAPI document serialises")
+}

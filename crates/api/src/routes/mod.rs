@@ -1,0 +1,15 @@
+//! Every `/api/v1` resource, one folder per resource and one file per operation.
+//!
+//! To add a resource: write `routes/<resource>/mod.rs` exposing
+//! `pub fn router() -> OpenApiRouter<AppState>` and merge it below.
+
+pub mod meta;
+pub mod ops;
+
+use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+
+/// The `/api/v1` router with its OpenAPI paths (relative to `/api/v1`).
+pub fn api_v1() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().merge(meta::router())
+}

@@ -1,0 +1,5 @@
+//! API tests: one binary, a fresh database per test (SQLite by default,
+//! PostgreSQL when `UPLINK_TEST_DATABASE_URL` is set).
+
+mod foundation;
+mod helpers;

@@ -1,0 +1,190 @@
+//! Storage for Uplink: one query set over SQLite (default) and PostgreSQL.
+//!
+//! Queries are sqlx runtime queries with `$N` placeholders through the `Any`
+//! driver, so the same SQL text runs on both backends; only DDL differs and
+//! lives in `migrations/{sqlite,postgres}`. Conventions every query follows
+//! (so it runs on both):
+//! - integers are `BIGINT` on PostgreSQL and decode as `i64`;
+//! - times are `BIGINT` unix milliseconds (UTC), see [`now_ms`];
+//! - booleans are `BOOLEAN` on both;
+//! - aggregates that PostgreSQL widens (`SUM`) are wrapped in `CAST(… AS BIGINT)`.
+
+pub mod migrate;
+pub mod seed;
+pub mod settings;
+pub mod testing;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor};
+use std::str::FromStr;
+use std::time::Duration;
+
+pub use sqlx::{Any, AnyPool as Pool, Row, Transaction};
+
+/// Which database engine a [`Db`] talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Errors from the storage layer.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("unsupported database URL `{0}` (expected sqlite:// or postgres://)")]
+    UnsupportedUrl(String),
+    #[error("could not create the database folder {path}: {source}")]
+    CreateFolder {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Sqlx(#[from] sqlx::Error),
+    #[error(transparent)]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// A connection pool plus the knowledge of which backend it reaches.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Db {
+    /// Opens the database at `url`, creating a SQLite file (and its folder) when needed.
+    pub async fn connect(url: &str) -> Result<Db, DbError> {
+        sqlx::any::install_default_drivers();
+        let backend = backend_of(url)?;
+        let pool_options = match backend {
+            Backend::Sqlite => {
+                ensure_sqlite_folder(url)?;
+                // One writer at a time is SQLite's rule; a handful of readers is plenty.
+                AnyPoolOptions::new()
+                    .max_connections(8)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            for pragma in SQLITE_PRAGMAS {
+                                conn.execute(*pragma).await?;
+                            }
+                            Ok(())
+                        })
+                    })
+            }
+            Backend::Postgres => AnyPoolOptions::new().max_connections(16),
+        };
+        let options = AnyConnectOptions::from_str(&sqlite_create_mode(url))?;
+        let pool = pool_options
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options)
+            .await?;
+        Ok(Db { pool, backend })
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Begins a transaction that will write. On SQLite it takes the write lock
+    /// up front (`BEGIN IMMEDIATE`) so two read-then-write transactions wait on
+    /// the busy timeout instead of failing with a lock-upgrade conflict.
+    pub async fn begin_write(&self) -> Result<Transaction<'static, Any>, DbError> {
+        let tx = match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        };
+        Ok(tx)
+    }
+
+    /// True when the database answers a trivial query.
+    pub async fn ping(&self) -> Result<(), DbError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+const SQLITE_PRAGMAS: &[&str] = &[
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = NORMAL",
+    "PRAGMA busy_timeout = 10000",
+    "PRAGMA foreign_keys = ON",
+];
+
+fn backend_of(url: &str) -> Result<Backend, DbError> {
+    if url.starts_with("sqlite:") {
+        Ok(Backend::Sqlite)
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(Backend::Postgres)
+    } else {
+        Err(DbError::UnsupportedUrl(url.to_owned()))
+    }
+}
+
+/// `sqlite://path` → the file path, without query parameters.
+fn sqlite_path(url: &str) -> &str {
+    let rest = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
+    rest.split('?').next().unwrap_or(rest)
+}
+
+fn ensure_sqlite_folder(url: &str) -> Result<(), DbError> {
+    let path = std::path::Path::new(sqlite_path(url));
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|source| DbError::CreateFolder {
+            path: parent.display().to_string(),
+            source,
+        })?;
+    }
+    Ok(())
+}
+
+/// SQLite URLs open read-write-create unless the caller chose a mode.
+fn sqlite_create_mode(url: &str) -> String {
+    if url.starts_with("sqlite:") && !url.contains("mode=") {
+        let sep = if url.contains('?') { '&' } else { '?' };
+        format!("{url}{sep}mode=rwc")
+    } else {
+        url.to_owned()
+    }
+}
+
+/// The current time as unix milliseconds (UTC): how every timestamp is stored.
+pub fn now_ms() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp_nanos() as i64 / 1_000_000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_urls_get_create_mode_and_a_path() {
+        assert_eq!(
+            sqlite_create_mode("sqlite://data/u.db"),
+            "sqlite://data/u.db?mode=rwc"
+        );
+        assert_eq!(
+            sqlite_create_mode("sqlite://u.db?mode=ro"),
+            "sqlite://u.db?mode=ro"
+        );
+        assert_eq!(sqlite_path("sqlite://data/u.db?mode=rwc"), "data/u.db");
+        assert_eq!(sqlite_path("sqlite:///tmp/x/u.db"), "/tmp/x/u.db");
+    }
+
+    #[test]
+    fn unknown_schemes_are_refused() {
+        assert!(matches!(
+            backend_of("mysql://x"),
+            Err(DbError::UnsupportedUrl(_))
+        ));
+    }
+}

@@ -1,0 +1,69 @@
+//! Schema migrations, one DDL folder per backend, embedded in the binary.
+//!
+//! To add a migration: write `migrations/sqlite/NNNN_name.sql` and
+//! `migrations/postgres/NNNN_name.sql`, then add one `migration!` line below.
+
+use crate::{Backend, Db, DbError};
+use sqlx::SqlSafeStr;
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use std::borrow::Cow;
+
+struct Source {
+    version: i64,
+    name: &'static str,
+    sqlite: &'static str,
+    postgres: &'static str,
+}
+
+macro_rules! migration {
+    ($version:literal, $name:literal) => {
+        Source {
+            version: $version,
+            name: $name,
+            sqlite: include_str!(concat!(
+                "../migrations/sqlite/",
+                stringify!($version),
+                "_",
+                $name,
+                ".sql"
+            )),
+            postgres: include_str!(concat!(
+                "../migrations/postgres/",
+                stringify!($version),
+                "_",
+                $name,
+                ".sql"
+            )),
+        }
+    };
+}
+
+const SOURCES: &[Source] = &[migration!(1, "foundation")];
+
+fn migrator(backend: Backend) -> Migrator {
+    let migrations = SOURCES
+        .iter()
+        .map(|s| {
+            let sql = match backend {
+                Backend::Sqlite => s.sqlite,
+                Backend::Postgres => s.postgres,
+            };
+            Migration::new(
+                s.version,
+                Cow::Borrowed(s.name),
+                MigrationType::Simple,
+                sqlx::AssertSqlSafe(sql).into_sql_str(),
+                false,
+            )
+        })
+        .collect();
+    Migrator::with_migrations(migrations)
+}
+
+impl Db {
+    /// Brings the schema up to date; safe to run on every start and from several servers.
+    pub async fn migrate(&self) -> Result<(), DbError> {
+        migrator(self.backend()).run(self.pool()).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,18 @@
+//! Demo data for a new store, seeded once into an empty database.
+
+use crate::{Db, DbError};
+
+const SEEDED_KEY: &str = "demo_seeded_at";
+
+impl Db {
+    /// Seeds the demo data unless it was seeded before. Returns true when it seeded now.
+    pub async fn seed_demo_if_empty(&self) -> Result<bool, DbError> {
+        if self.setting(SEEDED_KEY).await?.is_some() {
+            return Ok(false);
+        }
+        // Each capability adds its demo rows here, in dependency order.
+        self.set_setting(SEEDED_KEY, &crate::now_ms().to_string())
+            .await?;
+        Ok(true)
+    }
+}

@@ -1,0 +1,8 @@
+//! Uplink's business rules, free of I/O.
+//!
+//! Everything here is plain data and pure functions so it can be tested
+//! exhaustively and shared by the storage, API and job layers.
+
+pub mod error_code;
+pub mod ids;
+pub mod money;

@@ -1,0 +1,142 @@
+//! `uplink`: the store in one binary.
+//!
+//! ```text
+//! uplink [serve]     run the store (default)
+//! uplink openapi     print the OpenAPI document
+//! uplink migrate     bring the database schema up to date and exit
+//! ```
+
+mod logging;
+
+use anyhow::Context;
+use std::process::ExitCode;
+use uplink_api::{AppState, Config};
+
+const USAGE: &str = "usage: uplink [serve|openapi|migrate|help]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let command = args.first().map(String::as_str).unwrap_or("serve");
+    let result = match command {
+        "serve" => run(serve()),
+        "migrate" => run(migrate()),
+        "openapi" => {
+            println!("{}", uplink_api::openapi::document_json());
+            Ok(())
+        }
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(anyhow::anyhow!("unknown command `{other}`\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("uplink: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(fut: impl std::future::Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(fut)
+}
+
+async fn open_database(config: &Config) -> anyhow::Result<uplink_db::Db> {
+    let db = uplink_db::Db::connect(&config.database_url)
+        .await
+        .with_context(|| format!("opening the database {}", redact(&config.database_url)))?;
+    db.migrate().await.context("running migrations")?;
+    Ok(db)
+}
+
+async fn migrate() -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    logging::init(&config);
+    open_database(&config).await?;
+    tracing::info!("database schema is up to date");
+    Ok(())
+}
+
+async fn serve() -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let config = Config::from_env()?;
+    logging::init(&config);
+    let db = open_database(&config).await?;
+    if config.seed_demo && db.seed_demo_if_empty().await.context("seeding demo data")? {
+        tracing::info!("seeded demo data into the empty database");
+    }
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .with_context(|| format!("binding {}", config.listen))?;
+    let state = AppState::new(db.clone(), config.clone());
+    match state.web_dir.as_ref() {
+        Some(dir) => tracing::info!(dir = %dir.display(), "serving the frontend"),
+        None => tracing::warn!("no built frontend found (run `make build` or set UPLINK_WEB_DIR)"),
+    }
+    let app = uplink_api::app(state);
+    tracing::info!(
+        listen = %listener.local_addr()?, public_url = %config.public_url,
+        startup_ms = started.elapsed().as_millis() as u64, "uplink is serving"
+    );
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
+    db.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Resolves on SIGINT or SIGTERM; axum then stops accepting and lets
+/// in-flight requests finish.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+    tracing::info!("shutdown signal received; finishing in-flight requests");
+}
+
+/// Hides a password in a database URL before it reaches a log line.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.find('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..s + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn passwords_are_redacted() {
+        assert_eq!(
+            super::redact("postgres://u:secret@h/db"),
+            "postgres://u:***@h/db"
+        );
+        assert_eq!(super::redact("sqlite://data/u.db"), "sqlite://data/u.db");
+    }
+}

@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { SearchForm } from './search-form';
+import { StoreSwitcher } from './store-switcher';
+
+export function MainHeader() {
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Logo />
+        <div className="site-header__search">
+          <SearchForm />
+        </div>
+        <nav className="site-header__actions" aria-label="Shopping">
+          <StoreSwitcher />
+          <Link to="/cart" className="header-link">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path
+                d="M3 4h2.2l2.1 10.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+              />
+              <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
+              <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+            </svg>
+            <span>Cart</span>
+          </Link>
+          <Link to="/login" className="header-link">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <circle cx="12" cy="8.5" r="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+              <path d="M4.5 20.5a7.5 7.5 0 0 1 15 0" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            </svg>
+            <span>Account</span>
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

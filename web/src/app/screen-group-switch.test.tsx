@@ -1,0 +1,45 @@
+import { render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ToastProvider } from '@/components/ui/toast';
+import { createQueryClient } from '@/lib/query-client';
+import { ScreenGroupSwitch } from './screen-group-switch';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '*', element: <ScreenGroupSwitch /> }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ScreenGroupSwitch', () => {
+  it('loads the main group with its home page at /', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: /in one store/ })).toBeInTheDocument();
+    expect(screen.getByRole('search', { name: 'Search the store' })).toBeInTheDocument();
+  });
+
+  it('shows the mobile shell with not-found content for an unknown mobile path', async () => {
+    renderAt('/mobile/warranties/cart');
+    expect(await screen.findByRole('heading', { name: 'We can’t find that page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Uplink' })).toHaveAttribute('href', '/mobile');
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+  });
+
+  it('shows the referral shell for /m/v2/referral/products', async () => {
+    renderAt('/m/v2/referral/products');
+    expect(await screen.findByText('Uplink Referral Store')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the store' })).toHaveAttribute('href', '/m/v2/referral');
+  });
+
+  it('shows the monitoring empty state', async () => {
+    renderAt('/monitoring');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connectivity usage' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=/monitoring');
+  });
+});

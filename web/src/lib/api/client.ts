@@ -1,0 +1,37 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import { ApiProblem } from './api-problem';
+import type { paths } from './schema';
+
+const jsonHeaders: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('Accept', 'application/json, application/problem+json');
+    return request;
+  },
+};
+
+/**
+ * Typed client over the generated OpenAPI `paths`: same origin, cookies included, JSON.
+ * Prefer `unwrap(api.GET('/api/v1/…'))`, which returns the data or throws an ApiProblem.
+ */
+export const api = createClient<paths>({ baseUrl: '', credentials: 'include' });
+api.use(jsonHeaders);
+
+interface FetchResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** Resolves to the response data, or rejects with an ApiProblem (network failures included). */
+export async function unwrap<T>(request: Promise<FetchResult<T>>): Promise<T> {
+  let result: FetchResult<T>;
+  try {
+    result = await request;
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw ApiProblem.network(cause);
+  }
+  const { data, error, response } = result;
+  if (!response.ok || error !== undefined) throw ApiProblem.fromBody(response.status, error);
+  return data as T;
+}
