@@ -10,13 +10,14 @@ use axum::response::{IntoResponse, Response};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+use tower_http::LatencyUnit;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{
     MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
 };
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use uplink_domain::error_code::ErrorCode;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -127,7 +128,15 @@ pub fn apply(router: Router) -> Router {
             "camera=(), microphone=(), geolocation=()"
         ))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
-        .layer(TraceLayer::new_for_http().make_span_with(make_span))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(make_span)
+                .on_response(
+                    DefaultOnResponse::new()
+                        .level(tracing::Level::INFO)
+                        .latency_unit(LatencyUnit::Millis),
+                ),
+        )
         .layer(SetRequestIdLayer::new(REQUEST_ID, RandomRequestId))
         .layer(CatchPanicLayer::custom(panic_response))
 }
