@@ -12,12 +12,18 @@ pub struct AppState {
     pub metrics: PrometheusHandle,
     /// The built frontend, when one was found (see [`crate::web::locate_web_dir`]).
     pub web_dir: Arc<Option<std::path::PathBuf>>,
+    /// Password hashing (argon2id), bounded in parallelism.
+    pub passwords: crate::auth::SharedPasswords,
 }
 
 impl AppState {
     pub fn new(db: Db, config: Config) -> AppState {
         let web_dir = crate::web::locate_web_dir(config.web_dir.as_deref());
+        let passwords = Arc::new(crate::auth::password::Passwords::new(
+            config.auth.password_cost,
+        ));
         AppState {
+            passwords,
             db,
             config: Arc::new(config),
             metrics: crate::middleware::metrics_handle(),

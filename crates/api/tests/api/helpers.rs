@@ -32,6 +32,23 @@ impl TestResponse {
         String::from_utf8_lossy(&self.body).into_owned()
     }
 
+    /// The value a `Set-Cookie` header of this response gives cookie `name`.
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        self.set_cookie(name)
+            .and_then(|c| c.split(';').next().map(str::to_owned))
+            .and_then(|kv| kv.split_once('=').map(|(_, v)| v.to_owned()))
+    }
+
+    /// The whole `Set-Cookie` header for cookie `name` (attributes included).
+    pub fn set_cookie(&self, name: &str) -> Option<String> {
+        self.headers
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|v| v.starts_with(&format!("{name}=")))
+            .map(str::to_owned)
+    }
+
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
     }
@@ -54,7 +71,87 @@ impl TestResponse {
     }
 }
 
+/// The password every test account gets.
+pub const PASSWORD: &str = "correct horse battery";
+
+/// A signed-in browser: the session cookie and its CSRF token.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub token: String,
+    pub csrf: String,
+    pub user_id: String,
+    pub email: String,
+}
+
 impl TestApp {
+    /// Registers `email` (password [`PASSWORD`]) from `country` and returns its cookie session.
+    pub async fn register(&self, email: &str, country: &str) -> Session {
+        let res = self
+            .send_json(
+                Method::POST,
+                "/api/v1/auth/register",
+                &serde_json::json!({
+                    "email": email, "password": PASSWORD, "name": "Test Person", "country": country,
+                }),
+            )
+            .await;
+        assert_eq!(res.status, 201, "register: {}", res.text());
+        Self::session_of(&res, email)
+    }
+
+    /// Signs in through `/auth/login` with a cookie session.
+    pub async fn sign_in(&self, email: &str, password: &str) -> Session {
+        let res = self.login(email, password).await;
+        assert_eq!(res.status, 200, "login: {}", res.text());
+        Self::session_of(&res, email)
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> TestResponse {
+        self.send_json(
+            Method::POST,
+            "/api/v1/auth/login",
+            &serde_json::json!({ "email": email, "password": password }),
+        )
+        .await
+    }
+
+    pub fn session_of(res: &TestResponse, email: &str) -> Session {
+        Session {
+            token: res.cookie("uplink_session").expect("session cookie"),
+            csrf: res.cookie("uplink_csrf").expect("csrf cookie"),
+            user_id: res.json()["user"]["id"].as_str().unwrap().to_owned(),
+            email: email.to_owned(),
+        }
+    }
+
+    /// A GET with the session cookie.
+    pub async fn get_as(&self, s: &Session, uri: &str) -> TestResponse {
+        self.send_as(s, Method::GET, uri, None).await
+    }
+
+    /// A request with the session cookie and its CSRF token, and a JSON body when given.
+    pub async fn send_as(
+        &self,
+        s: &Session,
+        method: Method,
+        uri: &str,
+        body: Option<&Value>,
+    ) -> TestResponse {
+        let mut req = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header(
+                "cookie",
+                format!("uplink_session={}; uplink_csrf={}", s.token, s.csrf),
+            )
+            .header("x-csrf-token", &s.csrf);
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        let body = body.map_or_else(Body::empty, |b| Body::from(serde_json::to_vec(b).unwrap()));
+        self.request(req.body(body).unwrap()).await
+    }
+
     pub async fn new() -> TestApp {
         Self::with_config(|_| {}).await
     }

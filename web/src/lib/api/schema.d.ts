@@ -4,6 +4,98 @@
  */
 
 export interface paths {
+    "/api/v1/auth/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issues a new puzzle (single use, valid 10 minutes). */
+        get: operations["get_challenge"];
+        put?: never;
+        /** Checks a solution and grants a pass for 5 sign-in attempts within 10 minutes. */
+        post: operations["solve_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with e-mail and password (token mode).
+         * @description A wrong password and an unknown e-mail get the same answer in about the same
+         *     time. After 5 failures for the account or from the IP within 15 minutes the
+         *     answer is 403 `challenge_required` until a challenge pass (cookie
+         *     `uplink_challenge` or header `X-Challenge-Pass`, see `/auth/challenge`) is presented.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the current session (cookie or bearer) and clears the cookies. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an account (token mode) and signs it in. */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's sign-in state; never 401 (guests get `user: null`). */
+        get: operations["get_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/config": {
         parameters: {
             query?: never;
@@ -21,10 +113,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account and the session's CSRF token. */
+        get: operations["get_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A successful sign-in or registration. */
+        AuthResponse: {
+            user: components["schemas"]["Me"];
+            /** @description Send as `X-CSRF-Token` on mutating requests made with the cookie (also in the `uplink_csrf` cookie). */
+            csrf_token: string;
+            /** @description When the session ends if unused (it slides forward with use). */
+            expires_at: string;
+            /** @description The bearer token; only when `session` was `bearer` (never for cookie sessions). */
+            token?: string | null;
+        };
+        /**
+         * @description A proof-of-work puzzle: find a string `solution` (the browser counts 0, 1,
+         *     2, …) such that `SHA-256("<nonce>:<solution>")` starts with `difficulty` zero bits.
+         */
+        Challenge: {
+            id: string;
+            nonce: string;
+            /**
+             * Format: int32
+             * @example 16
+             */
+            difficulty: number;
+            /** @example sha256-leading-zero-bits */
+            algorithm: string;
+            expires_at: string;
+        };
+        /** @description Lets the next sign-in attempts through the failure limit. */
+        ChallengePass: {
+            /** @description Also set as the HttpOnly `uplink_challenge` cookie; API clients send it as `X-Challenge-Pass`. */
+            pass: string;
+            expires_at: string;
+            /**
+             * Format: int64
+             * @description Sign-in attempts the pass allows.
+             */
+            attempts: number;
+        };
+        ChallengeSolution: {
+            id: string;
+            /** @example 48213 */
+            solution: string;
+        };
+        /** @description Approved credit terms of a business customer (SPEC §6 Credit Terms Payment). */
+        CreditTermsDto: {
+            /**
+             * Format: int64
+             * @description Credit limit in cents (USD).
+             */
+            credit_limit_cents: number;
+            /** Format: int64 */
+            payment_terms_days: number;
+            /** @description The company may place orders beyond its limit. */
+            may_exceed_limit: boolean;
+        };
         /** @description A problem with one input field. */
         FieldError: {
             /** @description Dotted path of the field, e.g. `lines[2].qty` or `page_size`. */
@@ -32,6 +195,44 @@ export interface components {
             /** @description Stable code (SPEC §16). */
             code: string;
             message: string;
+        };
+        LoginRequest: {
+            /** @example customer@uplink.test */
+            email: string;
+            password: string;
+            session?: components["schemas"]["SessionTransport"];
+        };
+        /** @description The signed-in account. */
+        Me: {
+            id: string;
+            email: string;
+            name: string;
+            company?: string | null;
+            phone?: string | null;
+            /** @description ISO 3166-1 alpha-2; decides the store (`US` → `us`, else `global`). */
+            country: string;
+            newsletter: boolean;
+            /** @description Role flags (SPEC §1); admins may do everything. */
+            roles: components["schemas"]["Role"][];
+            credit_terms?: components["schemas"]["CreditTermsDto"] | null;
+            /**
+             * @description The eStore the account's country belongs to.
+             * @example global
+             */
+            home_store: string;
+            /**
+             * @description `US` or `Global` (SPEC §3).
+             * @example Global
+             */
+            region: string;
+            /** @description False for accounts created through SSO or InControl that never set a password. */
+            has_password: boolean;
+            created_at: string;
+        };
+        /** @description `GET /me`: the account plus the session's CSRF token. */
+        MeResponse: components["schemas"]["Me"] & {
+            /** @description Send as `X-CSRF-Token` on every POST/PUT/PATCH/DELETE made with the session cookie. */
+            csrf_token: string;
         };
         /** @description The problem+json body (RFC 9457). */
         Problem: Record<string, never> & {
@@ -53,6 +254,49 @@ export interface components {
             /** @description The URL customers reach the store at. */
             public_url: string;
         };
+        RegisterRequest: {
+            /** @example ann@example.com */
+            email: string;
+            /** @description At least 10 characters. */
+            password: string;
+            name: string;
+            /**
+             * @description ISO 3166-1 alpha-2; `US` shops in the US store, everyone else in the global store.
+             * @example US
+             */
+            country: string;
+            company?: string | null;
+            phone?: string | null;
+            newsletter?: boolean;
+            session?: components["schemas"]["SessionTransport"];
+        };
+        /**
+         * @description A role flag on an account (SPEC §1). Admins pass every role check.
+         * @enum {string}
+         */
+        Role: "customer" | "partner" | "sales" | "fulfilment" | "admin";
+        /** @description How this store signs people in, and whether the caller is signed in. */
+        SessionInfo: {
+            /**
+             * @description `token` (e-mail + password) or `keycloak` (OpenID Connect), SPEC §8.
+             * @example token
+             */
+            auth_mode: string;
+            /** @description "Sign in with SSO" is available (`GET /auth/oidc/start`). */
+            sso_enabled: boolean;
+            /** @description "Sign in with InControl" is available (`GET /auth/incontrol/start`). */
+            incontrol_enabled: boolean;
+            user?: components["schemas"]["Me"] | null;
+            /** @description The session's CSRF token (null for guests). */
+            csrf_token?: string | null;
+        };
+        /**
+         * @description Where the new session goes: a browser cookie (default), or — for API
+         *     clients and the mobile app — the response body, to be sent back as
+         *     `Authorization: Bearer <token>`.
+         * @enum {string}
+         */
+        SessionTransport: "cookie" | "bearer";
     };
     responses: never;
     parameters: never;
@@ -62,6 +306,203 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    get_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+        };
+    };
+    solve_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeSolution"];
+            };
+        };
+        responses: {
+            /** @description Solved; the `uplink_challenge` cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengePass"];
+                };
+            };
+            /** @description `validation_failed`: wrong solution (`solution`), or an unknown, used or expired puzzle (`id`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A challenge pass for API clients (browsers use the cookie) */
+                "X-Challenge-Pass"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; cookie sessions also get `uplink_session` and `uplink_csrf` cookies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `challenge_required` (solve `/auth/challenge` first), or `forbidden` in keycloak mode */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required with a cookie session */
+                "X-CSRF-Token"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out (also when there was no session) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `csrf_failed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; cookie sessions also get `uplink_session` and `uplink_csrf` cookies */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description `forbidden` in keycloak mode (accounts come from the identity provider) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` with field errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionInfo"];
+                };
+            };
+        };
+    };
     get_config: {
         parameters: {
             query?: never;
@@ -77,6 +518,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicConfig"];
+                };
+            };
+        };
+    };
+    get_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            /** @description Not signed in (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };
