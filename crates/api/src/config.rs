@@ -107,6 +107,9 @@ pub struct AuthConfig {
     pub smtp_url: Option<String>,
     /// `UPLINK_MAIL_FROM`: sender of every e-mail (default `Uplink <no-reply@HOST>`).
     pub mail_from: String,
+    /// `UPLINK_DEFAULT_COUNTRY`: country of accounts created by SSO/InControl when the provider
+    /// does not say (default `US`); people change it in their settings.
+    pub default_country: String,
     /// keycloak mode: the OpenID Connect provider.
     pub oidc: Option<OidcConfig>,
     /// InControl sign-in/linking, when all its URLs and the client id are set.
@@ -273,6 +276,15 @@ fn auth_from(
         secret_key,
         smtp_url: get("UPLINK_SMTP_URL"),
         mail_from: get("UPLINK_MAIL_FROM").unwrap_or_else(|| format!("Uplink <no-reply@{host}>")),
+        default_country: match get("UPLINK_DEFAULT_COUNTRY") {
+            None => "US".to_owned(),
+            Some(c) => uplink_domain::accounts::countries::parse_country(&c)
+                .ok_or_else(|| ConfigError {
+                    var: "UPLINK_DEFAULT_COUNTRY",
+                    message: format!("`{c}` is not an ISO 3166-1 alpha-2 country code"),
+                })?
+                .to_owned(),
+        },
         oidc,
         incontrol,
     })

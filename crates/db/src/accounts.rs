@@ -126,6 +126,18 @@ pub struct SessionWithUser {
     pub user: UserRow,
 }
 
+/// A session as listed to its owner (never the token).
+#[derive(Debug, Clone, FromRow)]
+pub struct SessionRow {
+    pub id: String,
+    pub method: String,
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
+    pub created_at: i64,
+    pub last_seen_at: i64,
+    pub expires_at: i64,
+}
+
 /// A new session's fields; the token itself is never stored, only its hash.
 #[derive(Debug, Clone)]
 pub struct NewSession<'a> {
@@ -307,6 +319,18 @@ impl Db {
                 .fetch_optional(self.pool())
                 .await?,
         )
+    }
+
+    /// An account's live sessions, newest first.
+    pub async fn sessions_of(&self, user_id: &str) -> Result<Vec<SessionRow>, DbError> {
+        Ok(sqlx::query_as::<_, SessionRow>(
+            "SELECT id, method, ip, user_agent, created_at, last_seen_at, expires_at FROM sessions
+             WHERE user_id = $1 AND expires_at > $2 ORDER BY created_at DESC",
+        )
+        .bind(user_id)
+        .bind(crate::now_ms())
+        .fetch_all(self.pool())
+        .await?)
     }
 
     /// Slides a session's idle expiry forward.

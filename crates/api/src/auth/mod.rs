@@ -15,6 +15,9 @@
 //! ```
 
 pub mod cookies;
+pub mod flows;
+pub mod incontrol;
+pub mod oidc;
 pub mod password;
 pub mod throttle;
 

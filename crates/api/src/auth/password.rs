@@ -56,6 +56,11 @@ impl Passwords {
         Ok(known && ok)
     }
 
+    /// Computes the dummy hash now, so the first unknown e-mail is not slower (call at start-up).
+    pub async fn warm_up(&self) -> anyhow::Result<()> {
+        self.dummy_hash().await.map(|_| ())
+    }
+
     async fn dummy_hash(&self) -> anyhow::Result<String> {
         let cost = self.cost;
         self.dummy

@@ -4,6 +4,7 @@
 //! `pub fn router() -> OpenApiRouter<AppState>` and merge it below.
 
 pub mod auth;
+pub mod countries;
 pub mod me;
 pub mod meta;
 pub mod ops;
@@ -17,4 +18,5 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(meta::router())
         .merge(auth::router())
         .merge(me::router())
+        .merge(countries::router())
 }

@@ -229,3 +229,88 @@ impl TestApp {
         self.request(req).await
     }
 }
+
+/// A tiny real SMTP server on 127.0.0.1 (port 0): speaks enough SMTP for
+/// lettre (EHLO, MAIL, RCPT, DATA, QUIT) and keeps every message's raw data.
+pub struct SmtpSink {
+    pub url: String,
+    pub messages: std::sync::Arc<parking_lot::Mutex<Vec<String>>>,
+}
+
+impl SmtpSink {
+    pub async fn start() -> SmtpSink {
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let messages = std::sync::Arc::new(parking_lot::Mutex::new(Vec::new()));
+        let store = messages.clone();
+        tokio::spawn(async move {
+            while let Ok((socket, _)) = listener.accept().await {
+                let store = store.clone();
+                tokio::spawn(async move {
+                    let (read, mut write) = socket.into_split();
+                    let mut lines = BufReader::new(read).lines();
+                    let _ = write.write_all(b"220 sink ESMTP\r\n").await;
+                    let mut data: Option<String> = None;
+                    while let Ok(Some(line)) = lines.next_line().await {
+                        if let Some(buf) = data.as_mut() {
+                            if line == "." {
+                                store.lock().push(std::mem::take(buf));
+                                data = None;
+                                let _ = write.write_all(b"250 queued\r\n").await;
+                            } else {
+                                buf.push_str(line.strip_prefix('.').unwrap_or(&line));
+                                buf.push('\n');
+                            }
+                            continue;
+                        }
+                        let verb = line.get(..4).unwrap_or("").to_ascii_uppercase();
+                        let reply: &[u8] = match verb.as_str() {
+                            "EHLO" => b"250-sink\r\n250 8BITMIME\r\n",
+                            "HELO" | "MAIL" | "RCPT" | "RSET" | "NOOP" => b"250 ok\r\n",
+                            "DATA" => {
+                                data = Some(String::new());
+                                b"354 go ahead\r\n"
+                            }
+                            "QUIT" => {
+                                let _ = write.write_all(b"221 bye\r\n").await;
+                                break;
+                            }
+                            _ => b"502 not implemented\r\n",
+                        };
+                        let _ = write.write_all(reply).await;
+                    }
+                });
+            }
+        });
+        SmtpSink {
+            url: format!("smtp://127.0.0.1:{port}"),
+            messages,
+        }
+    }
+}
+
+/// The first 64-hex-character token after `token=` in `text` (links in e-mails).
+pub fn token_in(text: &str, param: &str) -> Option<String> {
+    let unfolded = text.replace("=\n", "").replace("=3D", "=");
+    let start = unfolded.find(&format!("{param}="))? + param.len() + 1;
+    let token: String = unfolded[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_hexdigit())
+        .collect();
+    (token.len() == 64).then_some(token)
+}
+
+impl TestApp {
+    /// Waits (up to 5 s) for an outbox message to `to` and returns its text body.
+    pub async fn mail_to(&self, to: &str) -> String {
+        for _ in 0..100 {
+            let rows = self.state.db.recent_outbox(50).await.unwrap();
+            if let Some(m) = rows.into_iter().find(|m| m.to_address == to) {
+                return m.body_text;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("no e-mail to {to}");
+    }
+}

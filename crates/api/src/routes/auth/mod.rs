@@ -4,8 +4,11 @@
 pub mod challenge;
 pub mod dto;
 pub mod get_session;
+pub mod incontrol;
 pub mod login;
 pub mod logout;
+pub mod oidc;
+pub mod password_reset;
 pub mod register;
 
 use crate::state::AppState;
@@ -21,4 +24,10 @@ pub fn router() -> OpenApiRouter<AppState> {
             challenge::get_challenge,
             challenge::solve_challenge
         ))
+        .routes(routes!(password_reset::request_password_reset))
+        .routes(routes!(password_reset::confirm_password_reset))
+        .routes(routes!(oidc::oidc_start))
+        .routes(routes!(oidc::oidc_callback))
+        .routes(routes!(incontrol::incontrol_start))
+        .routes(routes!(incontrol::incontrol_callback))
 }

@@ -73,13 +73,19 @@ pub struct MeResponse {
     pub me: Me,
     /// Send as `X-CSRF-Token` on every POST/PUT/PATCH/DELETE made with the session cookie.
     pub csrf_token: String,
+    /// An InControl account is linked (its devices can be imported).
+    pub incontrol_linked: bool,
 }
 
 impl MeResponse {
-    pub fn of(auth: &AuthUser) -> MeResponse {
-        MeResponse {
+    pub async fn load(
+        state: &crate::state::AppState,
+        auth: &AuthUser,
+    ) -> crate::error::ApiResult<MeResponse> {
+        Ok(MeResponse {
             me: Me::from_row(&auth.user),
             csrf_token: auth.csrf_token.clone(),
-        }
+            incontrol_linked: state.db.incontrol_link(&auth.user.id).await?.is_some(),
+        })
     }
 }
