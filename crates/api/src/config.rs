@@ -20,6 +20,100 @@ pub struct Config {
     pub seed_demo: bool,
     /// `UPLINK_ENVIRONMENT`: environment tag for logs and error reports (default `production`).
     pub environment: String,
+    /// Sign-in, sessions, mail and identity providers.
+    pub auth: AuthConfig,
+}
+
+/// `UPLINK_AUTH_MODE` (SPEC §8, fixed names): `token` (e-mail + password) or `keycloak` (OpenID Connect).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuthMode {
+    Token,
+    Keycloak,
+}
+
+impl AuthMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuthMode::Token => "token",
+            AuthMode::Keycloak => "keycloak",
+        }
+    }
+}
+
+/// How expensive password hashing is. Only `Standard` can be chosen from the
+/// environment; `Fast` exists for the test suite ([`Config::for_tests`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PasswordCost {
+    /// argon2id, 19 MiB, 2 passes, 1 lane (OWASP's recommendation).
+    Standard,
+    /// argon2id with minimal memory and one pass: tests only.
+    Fast,
+}
+
+/// An OpenID Connect client registration (keycloak mode).
+#[derive(Debug, Clone)]
+pub struct OidcConfig {
+    /// `UPLINK_OIDC_ISSUER`: the issuer URL; its `/.well-known/openid-configuration` is read.
+    pub issuer: String,
+    /// `UPLINK_OIDC_CLIENT_ID`.
+    pub client_id: String,
+    /// `UPLINK_OIDC_CLIENT_SECRET`: absent for public clients (PKCE only).
+    pub client_secret: Option<String>,
+    /// `UPLINK_OIDC_SCOPES`: extra scopes besides `openid` (default `email profile`).
+    pub scopes: Vec<String>,
+}
+
+/// The InControl OAuth2 client (sign in with / link InControl).
+#[derive(Debug, Clone)]
+pub struct InControlConfig {
+    /// `UPLINK_INCONTROL_AUTHORIZE_URL`.
+    pub authorize_url: String,
+    /// `UPLINK_INCONTROL_TOKEN_URL`.
+    pub token_url: String,
+    /// `UPLINK_INCONTROL_API_URL`: base URL of the InControl API (the profile is read from `{api}/rest/o/profile` unless `UPLINK_INCONTROL_PROFILE_URL` says otherwise).
+    pub api_url: String,
+    /// `UPLINK_INCONTROL_PROFILE_URL`: the endpoint answering `{id|sub, email, name}` for the token.
+    pub profile_url: String,
+    /// `UPLINK_INCONTROL_CLIENT_ID`.
+    pub client_id: String,
+    /// `UPLINK_INCONTROL_CLIENT_SECRET`.
+    pub client_secret: Option<String>,
+    /// `UPLINK_INCONTROL_SCOPE` (optional).
+    pub scope: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct AuthConfig {
+    /// `UPLINK_AUTH_MODE`: `token` (default) or `keycloak`.
+    pub mode: AuthMode,
+    /// `UPLINK_SESSION_TTL_SECS`: idle lifetime of a session, extended on use (default 14 days).
+    pub session_idle_secs: i64,
+    /// `UPLINK_SESSION_MAX_AGE_SECS`: absolute lifetime of a session (default 90 days).
+    pub session_max_secs: i64,
+    /// Not configurable from the environment (see [`PasswordCost`]).
+    pub password_cost: PasswordCost,
+    /// `UPLINK_CHALLENGE_DIFFICULTY`: leading zero bits of the proof of work (default 16, max 24).
+    pub challenge_difficulty: u32,
+    /// Failed sign-ins (per account or per IP) in the window before the challenge (5, SPEC §8).
+    pub challenge_threshold: i64,
+    /// The failure-counting window in seconds (15 minutes, SPEC §8).
+    pub challenge_window_secs: i64,
+    /// `UPLINK_TRUST_PROXY`: take the client IP from the last `X-Forwarded-For` hop (default false).
+    pub trust_proxy: bool,
+    /// `UPLINK_SECRET_KEY`: 32 bytes (64 hex characters or base64) that encrypt stored provider
+    /// tokens; generated and kept in the database when unset.
+    pub secret_key: Option<[u8; 32]>,
+    /// `UPLINK_SMTP_URL`: e.g. `smtp://127.0.0.1:2525` or `smtps://user:pass@host`; unset → outbox only.
+    pub smtp_url: Option<String>,
+    /// `UPLINK_MAIL_FROM`: sender of every e-mail (default `Uplink <no-reply@HOST>`).
+    pub mail_from: String,
+    /// `UPLINK_DEFAULT_COUNTRY`: country of accounts created by SSO/InControl when the provider
+    /// does not say (default `US`); people change it in their settings.
+    pub default_country: String,
+    /// keycloak mode: the OpenID Connect provider.
+    pub oidc: Option<OidcConfig>,
+    /// InControl sign-in/linking, when all its URLs and the client id are set.
+    pub incontrol: Option<InControlConfig>,
 }
 
 /// A configuration value that could not be understood.
@@ -56,7 +150,9 @@ impl Config {
                 message: format!("`{public_url}` must start with http:// or https://"),
             });
         }
+        let auth = auth_from(&get, &public_url)?;
         Ok(Config {
+            auth,
             database_url: get("UPLINK_DATABASE_URL")
                 .unwrap_or_else(|| "sqlite://data/uplink.db".into()),
             listen,
@@ -73,6 +169,8 @@ impl Config {
         c.database_url = database_url.to_owned();
         c.seed_demo = false;
         c.environment = "test".into();
+        c.auth.password_cost = PasswordCost::Fast;
+        c.auth.challenge_difficulty = 6;
         c
     }
 
@@ -80,6 +178,148 @@ impl Config {
     pub fn is_https(&self) -> bool {
         self.public_url.starts_with("https://")
     }
+}
+
+fn auth_from(
+    get: &impl Fn(&str) -> Option<String>,
+    public_url: &str,
+) -> Result<AuthConfig, ConfigError> {
+    let mode = match get("UPLINK_AUTH_MODE").as_deref().map(str::trim) {
+        None | Some("token") => AuthMode::Token,
+        Some("keycloak") => AuthMode::Keycloak,
+        Some(other) => {
+            return Err(ConfigError {
+                var: "UPLINK_AUTH_MODE",
+                message: format!("`{other}` is not `token` or `keycloak`"),
+            });
+        }
+    };
+    let oidc = match get("UPLINK_OIDC_ISSUER") {
+        Some(issuer) => Some(OidcConfig {
+            issuer: issuer.trim().to_owned(),
+            client_id: get("UPLINK_OIDC_CLIENT_ID").ok_or_else(|| ConfigError {
+                var: "UPLINK_OIDC_CLIENT_ID",
+                message: "is required when UPLINK_OIDC_ISSUER is set".into(),
+            })?,
+            client_secret: get("UPLINK_OIDC_CLIENT_SECRET"),
+            scopes: get("UPLINK_OIDC_SCOPES")
+                .unwrap_or_else(|| "email profile".into())
+                .split([' ', ','])
+                .filter(|s| !s.is_empty() && *s != "openid")
+                .map(str::to_owned)
+                .collect(),
+        }),
+        None => None,
+    };
+    if mode == AuthMode::Keycloak && oidc.is_none() {
+        return Err(ConfigError {
+            var: "UPLINK_OIDC_ISSUER",
+            message: "is required when UPLINK_AUTH_MODE=keycloak".into(),
+        });
+    }
+    let incontrol = match (
+        get("UPLINK_INCONTROL_AUTHORIZE_URL"),
+        get("UPLINK_INCONTROL_TOKEN_URL"),
+        get("UPLINK_INCONTROL_CLIENT_ID"),
+    ) {
+        (Some(authorize_url), Some(token_url), Some(client_id)) => {
+            let api_url = get("UPLINK_INCONTROL_API_URL")
+                .unwrap_or_default()
+                .trim_end_matches('/')
+                .to_owned();
+            let profile_url = get("UPLINK_INCONTROL_PROFILE_URL")
+                .unwrap_or_else(|| format!("{api_url}/rest/o/profile"));
+            Some(InControlConfig {
+                authorize_url,
+                token_url,
+                api_url,
+                profile_url,
+                client_id,
+                client_secret: get("UPLINK_INCONTROL_CLIENT_SECRET"),
+                scope: get("UPLINK_INCONTROL_SCOPE"),
+            })
+        }
+        (None, None, None) => None,
+        _ => {
+            return Err(ConfigError {
+                var: "UPLINK_INCONTROL_AUTHORIZE_URL",
+                message: "InControl needs UPLINK_INCONTROL_AUTHORIZE_URL, _TOKEN_URL and _CLIENT_ID together".into(),
+            });
+        }
+    };
+    let secret_key = match get("UPLINK_SECRET_KEY") {
+        None => None,
+        Some(v) => Some(parse_key(v.trim()).ok_or_else(|| ConfigError {
+            var: "UPLINK_SECRET_KEY",
+            message: "must be 32 bytes as 64 hex characters or base64".into(),
+        })?),
+    };
+    let host = public_url
+        .split("://")
+        .nth(1)
+        .unwrap_or("localhost")
+        .split(['/', ':'])
+        .next()
+        .unwrap_or("localhost")
+        .to_owned();
+    Ok(AuthConfig {
+        mode,
+        session_idle_secs: parse_int(get, "UPLINK_SESSION_TTL_SECS", 14 * 24 * 3600, 60)?,
+        session_max_secs: parse_int(get, "UPLINK_SESSION_MAX_AGE_SECS", 90 * 24 * 3600, 60)?,
+        password_cost: PasswordCost::Standard,
+        challenge_difficulty: parse_int(get, "UPLINK_CHALLENGE_DIFFICULTY", 16, 1)?
+            .min(uplink_domain::accounts::pow::MAX_DIFFICULTY as i64)
+            as u32,
+        challenge_threshold: 5,
+        challenge_window_secs: 15 * 60,
+        trust_proxy: parse_bool("UPLINK_TRUST_PROXY", get("UPLINK_TRUST_PROXY"), false)?,
+        secret_key,
+        smtp_url: get("UPLINK_SMTP_URL"),
+        mail_from: get("UPLINK_MAIL_FROM").unwrap_or_else(|| format!("Uplink <no-reply@{host}>")),
+        default_country: match get("UPLINK_DEFAULT_COUNTRY") {
+            None => "US".to_owned(),
+            Some(c) => uplink_domain::accounts::countries::parse_country(&c)
+                .ok_or_else(|| ConfigError {
+                    var: "UPLINK_DEFAULT_COUNTRY",
+                    message: format!("`{c}` is not an ISO 3166-1 alpha-2 country code"),
+                })?
+                .to_owned(),
+        },
+        oidc,
+        incontrol,
+    })
+}
+
+fn parse_int(
+    get: &impl Fn(&str) -> Option<String>,
+    var: &'static str,
+    default: i64,
+    min: i64,
+) -> Result<i64, ConfigError> {
+    match get(var) {
+        None => Ok(default),
+        Some(v) => match v.trim().parse::<i64>() {
+            Ok(n) if n >= min => Ok(n),
+            _ => Err(ConfigError {
+                var,
+                message: format!("`{v}` is not a whole number ≥ {min}"),
+            }),
+        },
+    }
+}
+
+/// 32 bytes from 64 hex characters or standard/URL-safe base64.
+fn parse_key(v: &str) -> Option<[u8; 32]> {
+    use base64::Engine;
+    let bytes = if v.len() == 64 {
+        hex::decode(v).ok()?
+    } else {
+        base64::engine::general_purpose::STANDARD
+            .decode(v)
+            .or_else(|_| base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(v))
+            .ok()?
+    };
+    bytes.try_into().ok()
 }
 
 fn parse_bool(
@@ -124,6 +364,41 @@ mod tests {
     fn a_bad_listen_address_names_the_variable() {
         let err = from(&[("UPLINK_LISTEN", "nowhere")]).unwrap_err();
         assert_eq!(err.var, "UPLINK_LISTEN");
+    }
+
+    #[test]
+    fn auth_defaults_to_token_mode_with_standard_hashing() {
+        let c = from(&[]).unwrap();
+        assert_eq!(c.auth.mode, AuthMode::Token);
+        assert_eq!(c.auth.password_cost, PasswordCost::Standard);
+        assert_eq!(c.auth.challenge_difficulty, 16);
+        assert_eq!(c.auth.mail_from, "Uplink <no-reply@localhost>");
+        assert!(c.auth.incontrol.is_none());
+    }
+
+    #[test]
+    fn keycloak_mode_needs_an_issuer_and_a_client() {
+        assert_eq!(
+            from(&[("UPLINK_AUTH_MODE", "keycloak")]).unwrap_err().var,
+            "UPLINK_OIDC_ISSUER"
+        );
+        let c = from(&[
+            ("UPLINK_AUTH_MODE", "keycloak"),
+            ("UPLINK_OIDC_ISSUER", "http://127.0.0.1:9000"),
+            ("UPLINK_OIDC_CLIENT_ID", "uplink"),
+        ])
+        .unwrap();
+        assert_eq!(c.auth.mode, AuthMode::Keycloak);
+        assert_eq!(c.auth.oidc.unwrap().scopes, ["email", "profile"]);
+        assert!(from(&[("UPLINK_AUTH_MODE", "ldap")]).is_err());
+    }
+
+    #[test]
+    fn the_secret_key_must_be_32_bytes() {
+        let hex_key = "11".repeat(32);
+        let c = from(&[("UPLINK_SECRET_KEY", hex_key.as_str())]).unwrap();
+        assert_eq!(c.auth.secret_key, Some([0x11; 32]));
+        assert!(from(&[("UPLINK_SECRET_KEY", "short")]).is_err());
     }
 
     #[test]

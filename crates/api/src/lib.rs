@@ -3,13 +3,17 @@
 //! [`app`] builds the whole router from an [`AppState`]; the `uplink` binary
 //! serves it and tests drive it in-process.
 
+pub mod auth;
 pub mod config;
 pub mod error;
 pub mod extract;
+pub mod mail;
 pub mod middleware;
 pub mod openapi;
 pub mod routes;
+pub mod secrets;
 pub mod state;
+pub mod timefmt;
 pub mod web;
 
 pub use config::Config;

@@ -12,12 +12,45 @@ pub struct AppState {
     pub metrics: PrometheusHandle,
     /// The built frontend, when one was found (see [`crate::web::locate_web_dir`]).
     pub web_dir: Arc<Option<std::path::PathBuf>>,
+    /// Password hashing (argon2id), bounded in parallelism.
+    pub passwords: crate::auth::SharedPasswords,
+    /// Outgoing e-mail (outbox + SMTP sender).
+    pub mailer: Arc<crate::mail::Mailer>,
+    /// Encrypts stored provider tokens; the key is loaded on first use.
+    pub secrets: Arc<tokio::sync::OnceCell<crate::secrets::SecretBox>>,
+    /// OpenID Connect provider metadata, discovered on first use.
+    pub oidc: Arc<crate::auth::oidc::OidcClientCache>,
 }
 
 impl AppState {
+    /// The secret box (key from the configuration or the database).
+    pub async fn secret_box(&self) -> anyhow::Result<&crate::secrets::SecretBox> {
+        self.secrets
+            .get_or_try_init(|| {
+                crate::secrets::SecretBox::load(self.config.auth.secret_key, &self.db)
+            })
+            .await
+    }
+
     pub fn new(db: Db, config: Config) -> AppState {
         let web_dir = crate::web::locate_web_dir(config.web_dir.as_deref());
+        let passwords = Arc::new(crate::auth::password::Passwords::new(
+            config.auth.password_cost,
+        ));
+        let mailer = Arc::new(
+            crate::mail::Mailer::new(&config).unwrap_or_else(|e| {
+                tracing::error!(error = %e, "e-mail configuration is invalid; keeping mail in the outbox");
+                let mut fallback = config.clone();
+                fallback.auth.smtp_url = None;
+                fallback.auth.mail_from = "Uplink <no-reply@localhost>".into();
+                crate::mail::Mailer::new(&fallback).expect("fallback mailer")
+            }),
+        );
         AppState {
+            passwords,
+            mailer,
+            secrets: Arc::new(tokio::sync::OnceCell::new()),
+            oidc: Arc::new(crate::auth::oidc::OidcClientCache::default()),
             db,
             config: Arc::new(config),
             metrics: crate::middleware::metrics_handle(),

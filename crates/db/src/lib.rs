@@ -9,6 +9,10 @@
 //! - booleans are `BOOLEAN` on both;
 //! - aggregates that PostgreSQL widens (`SUM`) are wrapped in `CAST(… AS BIGINT)`.
 
+pub mod account_area;
+pub mod accounts;
+mod flag;
+pub use flag::Flag;
 pub mod migrate;
 pub mod seed;
 pub mod settings;

@@ -38,7 +38,11 @@ macro_rules! migration {
     };
 }
 
-const SOURCES: &[Source] = &[migration!(1, "foundation")];
+const SOURCES: &[Source] = &[
+    migration!(1, "foundation"),
+    migration!(20, "accounts"),
+    migration!(21, "account_area"),
+];
 
 fn migrator(backend: Backend) -> Migrator {
     let migrations = SOURCES

@@ -3,6 +3,7 @@
 //! Everything here is plain data and pure functions so it can be tested
 //! exhaustively and shared by the storage, API and job layers.
 
+pub mod accounts;
 pub mod error_code;
 pub mod ids;
 pub mod money;

@@ -3,6 +3,9 @@
 //! To add a resource: write `routes/<resource>/mod.rs` exposing
 //! `pub fn router() -> OpenApiRouter<AppState>` and merge it below.
 
+pub mod auth;
+pub mod countries;
+pub mod me;
 pub mod meta;
 pub mod ops;
 
@@ -11,5 +14,9 @@ use utoipa_axum::router::OpenApiRouter;
 
 /// The `/api/v1` router with its OpenAPI paths (relative to `/api/v1`).
 pub fn api_v1() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(meta::router())
+    OpenApiRouter::new()
+        .merge(meta::router())
+        .merge(auth::router())
+        .merge(me::router())
+        .merge(countries::router())
 }

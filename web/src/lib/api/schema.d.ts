@@ -4,6 +4,224 @@
  */
 
 export interface paths {
+    "/api/v1/auth/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issues a new puzzle (single use, valid 10 minutes). */
+        get: operations["get_challenge"];
+        put?: never;
+        /** Checks a solution and grants a pass for 5 sign-in attempts within 10 minutes. */
+        post: operations["solve_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/incontrol/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finishes the InControl flow: exchanges the code, reads the profile, links
+         *     the InControl account (to the signed-in account, or to the account it
+         *     signs in/creates) and stores its tokens encrypted. JSON or 302 as for SSO.
+         */
+        get: operations["incontrol_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/incontrol/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Starts "Sign in with InControl" (signed out) or "Link InControl" (signed in): 302 to InControl.
+         * @description InControl returns to `{public_url}/incontrol/callback`, which calls `GET /auth/incontrol/callback`.
+         */
+        get: operations["incontrol_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with e-mail and password (token mode).
+         * @description A wrong password and an unknown e-mail get the same answer in about the same
+         *     time. After 5 failures for the account or from the IP within 15 minutes the
+         *     answer is 403 `challenge_required` until a challenge pass (cookie
+         *     `uplink_challenge` or header `X-Challenge-Pass`, see `/auth/challenge`) is presented.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the current session (cookie or bearer) and clears the cookies. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finishes "Sign in with SSO": checks `state` (single use, same browser),
+         *     exchanges the code with the PKCE verifier, verifies the ID token, finds or
+         *     creates the account (by subject, else by verified e-mail) and starts our own session.
+         * @description With `Accept: application/json` it answers `CallbackResult`; otherwise 302 to
+         *     `return_to` (errors: 302 to `/login?error=<code>`).
+         */
+        get: operations["oidc_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Starts "Sign in with SSO": 302 to the provider (authorization code + PKCE).
+         * @description The provider returns to `{public_url}/sso/callback` (or `/check-login.html`
+         *     for `silent=true`); that page calls `GET /auth/oidc/callback`.
+         */
+        get: operations["oidc_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a password-reset link if an account has this address. The answer is
+         *     the same either way, and the work happens after answering, so the timing
+         *     does not tell either.
+         */
+        post: operations["request_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a reset link's token (single use, 60 minutes).
+         *     Every session of the account ends; the caller is signed in afresh.
+         */
+        post: operations["confirm_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an account (token mode) and signs it in. */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's sign-in state; never 401 (guests get `user: null`). */
+        get: operations["get_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/config": {
         parameters: {
             query?: never;
@@ -21,10 +239,391 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Countries and US states. */
+        get: operations["list_countries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account and the session's CSRF token. */
+        get: operations["get_me"];
+        put?: never;
+        post?: never;
+        /**
+         * Deletes the account: personal data, addresses, bookmarks, linked accounts
+         *     and sessions are removed; an anonymous shell keeps past orders consistent.
+         */
+        delete: operations["delete_me"];
+        options?: never;
+        head?: never;
+        /** Changes the profile. */
+        patch: operations["update_me"];
+        trace?: never;
+    };
+    "/api/v1/me/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The address book. */
+        get: operations["list_addresses"];
+        put?: never;
+        /**
+         * Adds an address (the 51st is refused). The first address becomes the
+         *     default for shipping and billing.
+         */
+        post: operations["create_address"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One address. */
+        get: operations["get_address"];
+        put?: never;
+        post?: never;
+        /** Deletes an address. */
+        delete: operations["delete_address"];
+        options?: never;
+        head?: never;
+        /** Changes an address (or makes it a default). */
+        patch: operations["update_address"];
+        trace?: never;
+    };
+    "/api/v1/me/bookmarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bookmarked products, newest first. */
+        get: operations["list_bookmarks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/bookmarks/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Bookmarks a product (idempotent). */
+        put: operations["put_bookmark"];
+        post?: never;
+        /** Removes a bookmark. */
+        delete: operations["delete_bookmark"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts an e-mail change: a link goes to the NEW address; the address
+         *     changes only when that link is opened.
+         */
+        post: operations["change_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms an e-mail change with the link's token (works signed out too). */
+        post: operations["confirm_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Downloads all of the account's data as JSON. */
+        get: operations["export_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/incontrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlinks InControl: its stored tokens are deleted. */
+        delete: operations["unlink_incontrol"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the password; every other session of the account ends. */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Accepted: {
+            message: string;
+        };
+        /** @description Everything Uplink keeps about the account (GDPR art. 15/20). */
+        AccountExport: {
+            exported_at: string;
+            account: components["schemas"]["Me"];
+            addresses: components["schemas"]["AddressDto"][];
+            bookmarks: components["schemas"]["ExportedBookmark"][];
+            linked_accounts: components["schemas"]["ExportedIdentity"][];
+            sessions: components["schemas"]["ExportedSession"][];
+            emails: components["schemas"]["ExportedEmail"][];
+        };
+        AddressDto: {
+            id: string;
+            name: string;
+            company?: string | null;
+            line1: string;
+            line2?: string | null;
+            city: string;
+            /** @description US state code for US addresses; free text (region) elsewhere. */
+            state?: string | null;
+            postal_code: string;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string;
+            phone: string;
+            is_default_shipping: boolean;
+            is_default_billing: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        AddressList: {
+            items: components["schemas"]["AddressDto"][];
+            /**
+             * Format: int64
+             * @description How many addresses the book may hold.
+             */
+            limit: number;
+        };
+        /** @description Fields to change; absent fields stay, `null` clears optional ones. */
+        AddressPatch: {
+            name?: string | null;
+            company?: string | null;
+            line1?: string | null;
+            line2?: string | null;
+            city?: string | null;
+            state?: string | null;
+            postal_code?: string | null;
+            country?: string | null;
+            phone?: string | null;
+            is_default_shipping?: boolean | null;
+            is_default_billing?: boolean | null;
+        };
+        /** @description A successful sign-in or registration. */
+        AuthResponse: {
+            user: components["schemas"]["Me"];
+            /** @description Send as `X-CSRF-Token` on mutating requests made with the cookie (also in the `uplink_csrf` cookie). */
+            csrf_token: string;
+            /** @description When the session ends if unused (it slides forward with use). */
+            expires_at: string;
+            /** @description The bearer token; only when `session` was `bearer` (never for cookie sessions). */
+            token?: string | null;
+        };
+        Bookmark: {
+            product_id: string;
+            created_at: string;
+            /** @description The product as the catalogue shows it (null until the catalogue is available). */
+            product?: Record<string, never> | null;
+        };
+        BookmarkList: {
+            items: components["schemas"]["Bookmark"][];
+        };
+        /** @description A finished external sign-in. */
+        CallbackResult: {
+            /** @description Where to send the person now (a path on this site). */
+            return_to: string;
+            user: components["schemas"]["Me"];
+            /** @description Send as `X-CSRF-Token` on mutating requests. */
+            csrf_token: string;
+            /** @description True when the callback linked an external account to the signed-in one. */
+            linked: boolean;
+        };
+        /**
+         * @description A proof-of-work puzzle: find a string `solution` (the browser counts 0, 1,
+         *     2, …) such that `SHA-256("<nonce>:<solution>")` starts with `difficulty` zero bits.
+         */
+        Challenge: {
+            id: string;
+            nonce: string;
+            /**
+             * Format: int32
+             * @example 16
+             */
+            difficulty: number;
+            /** @example sha256-leading-zero-bits */
+            algorithm: string;
+            expires_at: string;
+        };
+        /** @description Lets the next sign-in attempts through the failure limit. */
+        ChallengePass: {
+            /** @description Also set as the HttpOnly `uplink_challenge` cookie; API clients send it as `X-Challenge-Pass`. */
+            pass: string;
+            expires_at: string;
+            /**
+             * Format: int64
+             * @description Sign-in attempts the pass allows.
+             */
+            attempts: number;
+        };
+        ChallengeSolution: {
+            id: string;
+            /** @example 48213 */
+            solution: string;
+        };
+        ChangeEmail: {
+            /** @description The new address; it receives the confirmation link. */
+            email: string;
+            /** @description The current password (required when the account has one). */
+            password?: string | null;
+        };
+        ChangePassword: {
+            /** @description Required when the account has a password (accounts from SSO/InControl may set a first one). */
+            current_password?: string | null;
+            /** @description At least 10 characters. */
+            new_password: string;
+        };
+        ConfirmEmail: {
+            token: string;
+        };
+        CountryLists: {
+            /** @description ISO 3166-1 alpha-2 countries, by code. */
+            countries: components["schemas"]["NamedCode"][];
+            /** @description US states, DC and territories (what a US address's `state` may be). */
+            us_states: components["schemas"]["NamedCode"][];
+        };
+        /** @description Approved credit terms of a business customer (SPEC §6 Credit Terms Payment). */
+        CreditTermsDto: {
+            /**
+             * Format: int64
+             * @description Credit limit in cents (USD).
+             */
+            credit_limit_cents: number;
+            /** Format: int64 */
+            payment_terms_days: number;
+            /** @description The company may place orders beyond its limit. */
+            may_exceed_limit: boolean;
+        };
+        DeleteMe: {
+            /** @description The current password (accounts with a password). */
+            password?: string | null;
+            /** @description The account's e-mail address, typed again (accounts without a password). */
+            confirm_email?: string | null;
+        };
+        EmailChanged: {
+            email: string;
+        };
+        ExportedBookmark: {
+            product_id: string;
+            created_at: string;
+        };
+        ExportedEmail: {
+            subject: string;
+            to: string;
+            status: string;
+            created_at: string;
+        };
+        ExportedIdentity: {
+            /** @description `oidc` or `incontrol`. */
+            provider: string;
+            subject: string;
+            email?: string | null;
+            linked_at: string;
+        };
+        ExportedSession: {
+            method: string;
+            created_at: string;
+            last_seen_at: string;
+            current: boolean;
+        };
         /** @description A problem with one input field. */
         FieldError: {
             /** @description Dotted path of the field, e.g. `lines[2].qty` or `page_size`. */
@@ -32,6 +631,74 @@ export interface components {
             /** @description Stable code (SPEC §16). */
             code: string;
             message: string;
+        };
+        LoginRequest: {
+            /** @example customer@uplink.test */
+            email: string;
+            password: string;
+            session?: components["schemas"]["SessionTransport"];
+        };
+        /** @description The signed-in account. */
+        Me: {
+            id: string;
+            email: string;
+            name: string;
+            company?: string | null;
+            phone?: string | null;
+            /** @description ISO 3166-1 alpha-2; decides the store (`US` → `us`, else `global`). */
+            country: string;
+            newsletter: boolean;
+            /** @description Role flags (SPEC §1); admins may do everything. */
+            roles: components["schemas"]["Role"][];
+            credit_terms?: components["schemas"]["CreditTermsDto"] | null;
+            /**
+             * @description The eStore the account's country belongs to.
+             * @example global
+             */
+            home_store: string;
+            /**
+             * @description `US` or `Global` (SPEC §3).
+             * @example Global
+             */
+            region: string;
+            /** @description False for accounts created through SSO or InControl that never set a password. */
+            has_password: boolean;
+            created_at: string;
+        };
+        /** @description `GET /me`: the account plus the session's CSRF token. */
+        MeResponse: components["schemas"]["Me"] & {
+            /** @description Send as `X-CSRF-Token` on every POST/PUT/PATCH/DELETE made with the session cookie. */
+            csrf_token: string;
+            /** @description An InControl account is linked (its devices can be imported). */
+            incontrol_linked: boolean;
+        };
+        NamedCode: {
+            code: string;
+            name: string;
+        };
+        NewAddress: {
+            name: string;
+            company?: string | null;
+            line1: string;
+            line2?: string | null;
+            city: string;
+            /** @description Required for US addresses (a state code from `GET /countries`). */
+            state?: string | null;
+            postal_code: string;
+            /** @example US */
+            country: string;
+            phone: string;
+            is_default_shipping?: boolean;
+            is_default_billing?: boolean;
+        };
+        PasswordResetConfirm: {
+            /** @description The `token` of the link. */
+            token: string;
+            /** @description The new password (at least 10 characters). */
+            password: string;
+        };
+        PasswordResetRequest: {
+            email: string;
         };
         /** @description The problem+json body (RFC 9457). */
         Problem: Record<string, never> & {
@@ -53,6 +720,58 @@ export interface components {
             /** @description The URL customers reach the store at. */
             public_url: string;
         };
+        RegisterRequest: {
+            /** @example ann@example.com */
+            email: string;
+            /** @description At least 10 characters. */
+            password: string;
+            name: string;
+            /**
+             * @description ISO 3166-1 alpha-2; `US` shops in the US store, everyone else in the global store.
+             * @example US
+             */
+            country: string;
+            company?: string | null;
+            phone?: string | null;
+            newsletter?: boolean;
+            session?: components["schemas"]["SessionTransport"];
+        };
+        /**
+         * @description A role flag on an account (SPEC §1). Admins pass every role check.
+         * @enum {string}
+         */
+        Role: "customer" | "partner" | "sales" | "fulfilment" | "admin";
+        /** @description How this store signs people in, and whether the caller is signed in. */
+        SessionInfo: {
+            /**
+             * @description `token` (e-mail + password) or `keycloak` (OpenID Connect), SPEC §8.
+             * @example token
+             */
+            auth_mode: string;
+            /** @description "Sign in with SSO" is available (`GET /auth/oidc/start`). */
+            sso_enabled: boolean;
+            /** @description "Sign in with InControl" is available (`GET /auth/incontrol/start`). */
+            incontrol_enabled: boolean;
+            user?: components["schemas"]["Me"] | null;
+            /** @description The session's CSRF token (null for guests). */
+            csrf_token?: string | null;
+        };
+        /**
+         * @description Where the new session goes: a browser cookie (default), or — for API
+         *     clients and the mobile app — the response body, to be sent back as
+         *     `Authorization: Bearer <token>`.
+         * @enum {string}
+         */
+        SessionTransport: "cookie" | "bearer";
+        /** @description Fields to change; absent fields stay as they are, `null` clears company/phone. */
+        UpdateMe: {
+            name?: string | null;
+            company?: string | null;
+            phone?: string | null;
+            /** @description ISO 3166-1 alpha-2; `US` moves the account to the US store, anything else to the global store. */
+            country?: string | null;
+            newsletter?: boolean | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -62,6 +781,461 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    get_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+        };
+    };
+    solve_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeSolution"];
+            };
+        };
+        responses: {
+            /** @description Solved; the `uplink_challenge` cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengePass"];
+                };
+            };
+            /** @description `validation_failed`: wrong solution (`solution`), or an unknown, used or expired puzzle (`id`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    incontrol_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string | null;
+                state: string | null;
+                /** @description Set by the provider when it refused (e.g. `login_required` after a silent check). */
+                error: string | null;
+                error_description: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in / linked (JSON callers) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallbackResult"];
+                };
+            };
+            /** @description Signed in / linked, to `return_to` (navigations) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated`: InControl refused */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken`: the InControl account belongs to another Uplink account, or its unverified e-mail is already registered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: unknown, used or expired `state` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    incontrol_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Where to go after signing in: a path on this site (default `/account`). */
+                return_to: string | null;
+                /** @description Silent check (`prompt=none`) for the hidden `/check-login.html` iframe. */
+                silent: boolean;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To InControl; sets the `uplink_auth_flow` cookie */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description InControl is not configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A challenge pass for API clients (browsers use the cookie) */
+                "X-Challenge-Pass"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; cookie sessions also get `uplink_session` and `uplink_csrf` cookies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `challenge_required` (solve `/auth/challenge` first), or `forbidden` in keycloak mode */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required with a cookie session */
+                "X-CSRF-Token"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out (also when there was no session) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `csrf_failed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    oidc_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string | null;
+                state: string | null;
+                /** @description Set by the provider when it refused (e.g. `login_required` after a silent check). */
+                error: string | null;
+                error_description: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (JSON callers); session cookies set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallbackResult"];
+                };
+            };
+            /** @description Signed in, to `return_to` (navigations) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated`: the provider refused or the token did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: started in another browser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: unknown, used or expired `state` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    oidc_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Where to go after signing in: a path on this site (default `/account`). */
+                return_to: string | null;
+                /** @description Silent check (`prompt=none`) for the hidden `/check-login.html` iframe. */
+                silent: boolean;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider; sets the `uplink_auth_flow` cookie */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SSO is not configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    request_password_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description `validation_failed`: not an e-mail address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirm_password_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirm"];
+            };
+        };
+        responses: {
+            /** @description Password changed and signed in (cookies set) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description `reset_token_invalid`: unknown, used or expired link */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` on `password` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; cookie sessions also get `uplink_session` and `uplink_csrf` cookies */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description `forbidden` in keycloak mode (accounts come from the identity provider) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` with field errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionInfo"];
+                };
+            };
+        };
+    };
     get_config: {
         parameters: {
             query?: never;
@@ -77,6 +1251,582 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicConfig"];
+                };
+            };
+        };
+    };
+    list_countries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountryLists"];
+                };
+            };
+        };
+    };
+    get_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            /** @description Not signed in (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteMe"];
+            };
+        };
+        responses: {
+            /** @description Deleted; cookies cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_credentials` on `password` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` on `confirm_email` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMe"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` with field errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_addresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAddress"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressDto"];
+                };
+            };
+            /** @description `validation_failed`: field errors, or the book is full (50) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Address id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressDto"];
+                };
+            };
+            /** @description `not_found` (also for other people's addresses) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Address id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `not_found` (also for other people's addresses) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Address id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressPatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressDto"];
+                };
+            };
+            /** @description `not_found` (also for other people's addresses) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_bookmarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookmarkList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    put_bookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bookmark"];
+                };
+            };
+            /** @description `not_found`: no such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: too many bookmarks */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_bookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `not_found`: not bookmarked */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    change_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeEmail"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description `invalid_credentials` (field `password`) or `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirm_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEmail"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChanged"];
+                };
+            };
+            /** @description `email_taken`: another account took the address meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` on `token`: unknown, used or expired link */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    export_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An attachment `uplink-account-export.json` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unlink_incontrol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No InControl account was linked */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePassword"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_credentials` on `current_password` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` on `new_password` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };

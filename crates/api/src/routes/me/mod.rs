@@ -1,0 +1,40 @@
+//! The signed-in customer's own account: profile, e-mail, password, export,
+//! deletion, address book and bookmarks (SPEC §8).
+
+pub mod addresses;
+pub mod bookmarks;
+pub mod change_email;
+pub mod change_password;
+pub mod delete_me;
+pub mod dto;
+pub mod export_me;
+pub mod get_me;
+pub mod update_me;
+
+use crate::state::AppState;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(
+            get_me::get_me,
+            update_me::update_me,
+            delete_me::delete_me
+        ))
+        .routes(routes!(change_email::change_email))
+        .routes(routes!(change_email::confirm_email))
+        .routes(routes!(change_password::change_password))
+        .routes(routes!(export_me::export_me))
+        .routes(routes!(delete_me::unlink_incontrol))
+        .routes(routes!(
+            addresses::list_addresses,
+            addresses::create_address
+        ))
+        .routes(routes!(
+            addresses::get_address,
+            addresses::update_address,
+            addresses::delete_address
+        ))
+        .routes(routes!(bookmarks::list_bookmarks))
+        .routes(routes!(bookmarks::put_bookmark, bookmarks::delete_bookmark))
+}
