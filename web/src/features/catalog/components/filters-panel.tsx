@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Facets } from '../api/types';
-import { FACET_TITLES } from '../lib/labels';
+import { FACET_TITLES, labelText, typeLabel } from '../lib/labels';
 import { applyListingChange, FACET_KEYS, toggleFacet, type FacetKey, type ListingState } from '../lib/listing-params';
 import { FacetGroup } from './facet-group';
 import { PriceFilter } from './price-filter';
@@ -11,6 +11,14 @@ export interface FiltersPanelProps {
   onChange: (next: ListingState) => void;
   hidden?: readonly FacetKey[];
   currency: string;
+}
+
+/** Readable names for fixed slugs when the API sends the raw value as the label. */
+export function facetLabel(key: FacetKey, value: string, label: string): string {
+  if (label !== value) return label;
+  if (key === 'type') return typeLabel(value);
+  if (key === 'label') return labelText(value);
+  return label;
 }
 
 /** Every filter of a listing with its facet counts; each change updates the URL at once. */
@@ -29,7 +37,7 @@ export function FiltersPanel({ facets, state, onChange, hidden = [], currency }:
         <FacetGroup
           key={key}
           title={FACET_TITLES[key]}
-          values={facets[key]}
+          values={facets[key].map((facet) => ({ ...facet, label: facetLabel(key, facet.value, facet.label) }))}
           selected={state[key]}
           onToggle={(value) => onChange(toggleFacet(state, key, value))}
         />

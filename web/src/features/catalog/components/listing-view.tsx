@@ -101,6 +101,11 @@ export function ListingView({ source, fixed = {}, noun = 'products', renderEmpty
     );
   }
 
+  if (data && total === 0 && filterCount === 0) {
+    // Nothing to filter or sort: the empty state gets the whole width.
+    return <div className="listing listing--bare">{body}</div>;
+  }
+
   return (
     <div className="listing">
       <aside className="listing__sidebar" aria-labelledby="filters-heading">

@@ -114,7 +114,7 @@ export function PriceFilter({ bands, minPrice, maxPrice, currency, onChange }: P
             id={`${id}-min`}
             className="ui-input price-range__input"
             inputMode="decimal"
-            placeholder="$ from"
+            placeholder="Min $"
             value={min}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
@@ -128,7 +128,7 @@ export function PriceFilter({ bands, minPrice, maxPrice, currency, onChange }: P
             id={`${id}-max`}
             className="ui-input price-range__input"
             inputMode="decimal"
-            placeholder="$ to"
+            placeholder="Max $"
             value={max}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}

@@ -38,7 +38,7 @@ export function ProductCard({ product, headingLevel = 3, priority }: ProductCard
             compareAt={product.compare_at_price}
             prefix={product.type === 'configurable' ? 'From' : undefined}
           />
-          <StockBadge status={product.stock_status} />
+          <StockBadge status={product.stock_status} type={product.type} />
         </div>
       </div>
     </article>

@@ -152,7 +152,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           {product.summary && <p className="buy-box__summary">{product.summary}</p>}
           <div className="buy-box__price" aria-live="polite">
             <Price amount={price} currency={product.currency} compareAt={compareAt} size="lg" />
-            <StockBadge status={stock} />
+            <StockBadge status={stock} type={product.type} />
           </div>
           {stock === 'out_of_stock' && (
             <p className="buy-box__note">

@@ -13,39 +13,45 @@ interface Family {
   type: ProductType;
   name: string;
   tagline: string;
-  points: string[];
+  /** The same rows for every family, so the three columns compare line by line. */
+  facts: { data: string; term: string; stacking: string; bestFor: string };
 }
+
+const FACT_NAMES = { data: 'Data', term: 'Term', stacking: 'Buying more', bestFor: 'Best for' } as const;
 
 const FAMILIES: Family[] = [
   {
     type: 'cloud',
     name: 'SpeedFusion Cloud',
     tagline: 'Data plans for bonding and failover through our cloud.',
-    points: [
-      'A data allowance (for example 100 GB) valid for a set time',
-      'Buy another plan any time: unused data carries over',
-      'Best for: branch offices and vehicles with steady traffic',
-    ],
+    facts: {
+      data: 'A set allowance, e.g. 100 GB',
+      term: 'Valid for the plan’s period, e.g. 1 year',
+      stacking: 'Adds on top: unused data carries over, time is added',
+      bestFor: 'Branch offices and vehicles with steady traffic',
+    },
   },
   {
     type: 'cloud-connect',
     name: 'SpeedFusion Connect',
     tagline: '5G/LTE and Protect plans that keep sessions alive across links.',
-    points: [
-      'Metered plans for cellular-first sites',
-      'Protect plans for video calls and payments that must not drop',
-      'Best for: pop-up sites, events and remote workers',
-    ],
+    facts: {
+      data: 'A set allowance per plan',
+      term: 'Valid for the plan’s period',
+      stacking: 'Adds on top, like SpeedFusion Cloud',
+      bestFor: 'Cellular-first sites, video calls and payments',
+    },
   },
   {
     type: 'cloud-unlimited',
     name: 'SpeedFusion Cloud Unlimited',
-    tagline: 'No data counting: one price per year.',
-    points: [
-      'Unlimited data for the whole term',
-      'Renew ahead of time to extend it',
-      'Best for: busy sites where usage is hard to predict',
-    ],
+    tagline: 'No data counting: one price per term.',
+    facts: {
+      data: 'Unlimited',
+      term: '1 year per plan',
+      stacking: 'Renewals add a year; can’t combine with data plans',
+      bestFor: 'Busy sites where usage is hard to predict',
+    },
   },
 ];
 
@@ -60,7 +66,7 @@ function PlanRow({ product }: { product: ProductSummary }) {
         <span className="plan-row__sku">{product.sku}</span>
       </span>
       <span className="plan-row__price">{formatMoney(product.price, product.currency)}</span>
-      {product.stock_status === 'out_of_stock' && <StockBadge status={product.stock_status} />}
+      {product.stock_status === 'out_of_stock' && <StockBadge status={product.stock_status} type={product.type} />}
     </li>
   );
 }
@@ -87,11 +93,14 @@ function FamilyColumn({ family }: { family: Family }) {
           )}
         </p>
       </header>
-      <ul className="plan-family__points">
-        {family.points.map((point) => (
-          <li key={point}>{point}</li>
+      <dl className="facts plan-family__facts">
+        {(Object.keys(FACT_NAMES) as (keyof Family['facts'])[]).map((key) => (
+          <div key={key} className="facts__row">
+            <dt>{FACT_NAMES[key]}</dt>
+            <dd>{family.facts[key]}</dd>
+          </div>
         ))}
-      </ul>
+      </dl>
       <h4 className="plan-family__list-title">Plans{data ? ` (${data.total})` : ''}</h4>
       {error ? (
         <QueryError error={error} onRetry={() => void refetch()} title="We couldn’t load these plans" />
@@ -118,7 +127,7 @@ function FamilyColumn({ family }: { family: Family }) {
         </ul>
       )}
       <Link to={`/products?type=${family.type}`} className="ui-button ui-button--secondary plan-family__all">
-        All {family.name} plans
+        See all plans<span className="visually-hidden"> of {family.name}</span>
       </Link>
     </section>
   );
