@@ -3,13 +3,16 @@
 //! [`app`] builds the whole router from an [`AppState`]; the `uplink` binary
 //! serves it and tests drive it in-process.
 
+pub mod catalog;
 pub mod config;
 pub mod error;
 pub mod extract;
 pub mod middleware;
+pub mod money;
 pub mod openapi;
 pub mod routes;
 pub mod state;
+pub mod store;
 pub mod web;
 
 pub use config::Config;

@@ -18,6 +18,7 @@ else the signed-in customer's country, else the default store `global`.",
     tags(
         (name = "ops", description = "Health, readiness and metrics"),
         (name = "meta", description = "Public run-time configuration"),
+        (name = "catalogue", description = "Stores, categories, products, search, serial lookup and media"),
     )
 )]
 pub struct ApiDoc;

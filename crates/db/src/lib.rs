@@ -9,6 +9,8 @@
 //! - booleans are `BOOLEAN` on both;
 //! - aggregates that PostgreSQL widens (`SUM`) are wrapped in `CAST(… AS BIGINT)`.
 
+pub mod batch;
+pub mod catalog;
 pub mod migrate;
 pub mod seed;
 pub mod settings;
@@ -154,6 +156,27 @@ fn sqlite_create_mode(url: &str) -> String {
         format!("{url}{sep}mode=rwc")
     } else {
         url.to_owned()
+    }
+}
+
+/// A boolean read through the `Any` driver. sqlx's `Any` cannot decode
+/// SQLite's `BOOLEAN` columns, so queries select `CAST(col AS INTEGER) AS col`
+/// and row structs declare the field as `#[sqlx(try_from = "i64")] col: Flag`
+/// (works on both backends; binding a plain `bool` works as is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Flag(pub bool);
+
+impl TryFrom<i64> for Flag {
+    type Error = std::convert::Infallible;
+    fn try_from(v: i64) -> Result<Flag, Self::Error> {
+        Ok(Flag(v != 0))
+    }
+}
+
+impl std::ops::Deref for Flag {
+    type Target = bool;
+    fn deref(&self) -> &bool {
+        &self.0
     }
 }
 

@@ -38,7 +38,7 @@ macro_rules! migration {
     };
 }
 
-const SOURCES: &[Source] = &[migration!(1, "foundation")];
+const SOURCES: &[Source] = &[migration!(1, "foundation"), migration!(10, "catalog")];
 
 fn migrator(backend: Backend) -> Migrator {
     let migrations = SOURCES

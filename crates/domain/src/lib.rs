@@ -3,6 +3,10 @@
 //! Everything here is plain data and pure functions so it can be tested
 //! exhaustively and shared by the storage, API and job layers.
 
+pub mod catalog;
 pub mod error_code;
+pub mod iccid;
 pub mod ids;
 pub mod money;
+pub mod plans;
+pub mod serial;

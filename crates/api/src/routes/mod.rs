@@ -3,13 +3,26 @@
 //! To add a resource: write `routes/<resource>/mod.rs` exposing
 //! `pub fn router() -> OpenApiRouter<AppState>` and merge it below.
 
+pub mod categories;
+pub mod media;
 pub mod meta;
 pub mod ops;
+pub mod products;
+pub mod search;
+pub mod serials;
+pub mod stores;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
 /// The `/api/v1` router with its OpenAPI paths (relative to `/api/v1`).
 pub fn api_v1() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(meta::router())
+    OpenApiRouter::new()
+        .merge(meta::router())
+        .merge(stores::router())
+        .merge(categories::router())
+        .merge(products::router())
+        .merge(search::router())
+        .merge(serials::router())
+        .merge(media::router())
 }

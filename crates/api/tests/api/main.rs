@@ -1,5 +1,6 @@
 //! API tests: one binary, a fresh database per test (SQLite by default,
 //! PostgreSQL when `UPLINK_TEST_DATABASE_URL` is set).
 
+mod catalog;
 mod foundation;
 mod helpers;
