@@ -94,8 +94,8 @@ test.describe('screen groups', () => {
 
   test('the search box navigates to /search?q=…', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Search products' }).fill('balance 20x');
-    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await page.getByRole('combobox', { name: 'Search products' }).fill('balance 20x');
+    await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
     await expect(page).toHaveURL(/\/search\?q=balance%2020x$/);
   });
 

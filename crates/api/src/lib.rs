@@ -4,15 +4,18 @@
 //! serves it and tests drive it in-process.
 
 pub mod auth;
+pub mod catalog;
 pub mod config;
 pub mod error;
 pub mod extract;
 pub mod mail;
 pub mod middleware;
+pub mod money;
 pub mod openapi;
 pub mod routes;
 pub mod secrets;
 pub mod state;
+pub mod store;
 pub mod timefmt;
 pub mod web;
 

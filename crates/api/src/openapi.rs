@@ -20,6 +20,7 @@ else the signed-in customer's country, else the default store `global`.",
         (name = "meta", description = "Public run-time configuration"),
         (name = "auth", description = "Signing in and out: sessions (cookie `uplink_session` + `X-CSRF-Token`, or `Authorization: Bearer`), SSO, InControl, the challenge, password reset"),
         (name = "account", description = "The signed-in customer's account, address book and bookmarks"),
+        (name = "catalogue", description = "Stores, categories, products, search, serial lookup and media"),
     )
 )]
 pub struct ApiDoc;

@@ -1,5 +1,6 @@
 //! Shared state every handler can reach. Cheap to clone.
 
+use crate::catalog::Catalog;
 use crate::config::Config;
 use metrics_exporter_prometheus::PrometheusHandle;
 use std::sync::Arc;
@@ -20,6 +21,8 @@ pub struct AppState {
     pub secrets: Arc<tokio::sync::OnceCell<crate::secrets::SecretBox>>,
     /// OpenID Connect provider metadata, discovered on first use.
     pub oidc: Arc<crate::auth::oidc::OidcClientCache>,
+    /// The in-memory catalogue read model (see [`crate::catalog`]).
+    pub catalog: Arc<Catalog>,
 }
 
 impl AppState {
@@ -51,6 +54,7 @@ impl AppState {
             mailer,
             secrets: Arc::new(tokio::sync::OnceCell::new()),
             oidc: Arc::new(crate::auth::oidc::OidcClientCache::default()),
+            catalog: Catalog::new(db.clone()),
             db,
             config: Arc::new(config),
             metrics: crate::middleware::metrics_handle(),

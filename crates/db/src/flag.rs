@@ -42,3 +42,17 @@ impl From<Flag> for bool {
         f.0
     }
 }
+
+/// For rows that select `CAST(col AS INTEGER)` and declare `#[sqlx(try_from = "i64")]`.
+impl From<i64> for Flag {
+    fn from(v: i64) -> Flag {
+        Flag(v != 0)
+    }
+}
+
+impl std::ops::Deref for Flag {
+    type Target = bool;
+    fn deref(&self) -> &bool {
+        &self.0
+    }
+}

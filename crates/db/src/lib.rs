@@ -13,6 +13,8 @@ pub mod account_area;
 pub mod accounts;
 mod flag;
 pub use flag::Flag;
+pub mod batch;
+pub mod catalog;
 pub mod migrate;
 pub mod seed;
 pub mod settings;

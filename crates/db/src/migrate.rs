@@ -40,6 +40,7 @@ macro_rules! migration {
 
 const SOURCES: &[Source] = &[
     migration!(1, "foundation"),
+    migration!(10, "catalog"),
     migration!(20, "accounts"),
     migration!(21, "account_area"),
 ];

@@ -4,6 +4,10 @@
 //! exhaustively and shared by the storage, API and job layers.
 
 pub mod accounts;
+pub mod catalog;
 pub mod error_code;
+pub mod iccid;
 pub mod ids;
 pub mod money;
+pub mod plans;
+pub mod serial;

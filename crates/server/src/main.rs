@@ -4,15 +4,19 @@
 //! uplink [serve]     run the store (default)
 //! uplink openapi     print the OpenAPI document
 //! uplink migrate     bring the database schema up to date and exit
+//! uplink seed-bench [--products N] [--database-url URL]
+//!                    demo data plus generated products (benchmarks)
 //! ```
 
 mod logging;
+mod seed_bench;
 
 use anyhow::Context;
 use std::process::ExitCode;
 use uplink_api::{AppState, Config};
 
-const USAGE: &str = "usage: uplink [serve|openapi|migrate|help]";
+const USAGE: &str =
+    "usage: uplink [serve|openapi|migrate|seed-bench [--products N] [--database-url URL]|help]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,6 +24,7 @@ fn main() -> ExitCode {
     let result = match command {
         "serve" => run(serve()),
         "migrate" => run(migrate()),
+        "seed-bench" => run(seed_bench::run(&args[1..])),
         "openapi" => {
             println!("{}", uplink_api::openapi::document_json());
             Ok(())
@@ -74,6 +79,11 @@ async fn serve() -> anyhow::Result<()> {
         .await
         .with_context(|| format!("binding {}", config.listen))?;
     let state = AppState::new(db.clone(), config.clone());
+    state
+        .catalog
+        .refresh()
+        .await
+        .context("building the catalogue read model")?;
     match state.web_dir.as_ref() {
         Some(dir) => tracing::info!(dir = %dir.display(), "serving the frontend"),
         None => tracing::warn!("no built frontend found (run `make build` or set UPLINK_WEB_DIR)"),

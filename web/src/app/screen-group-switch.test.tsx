@@ -20,7 +20,7 @@ function renderAt(path: string) {
 describe('ScreenGroupSwitch', () => {
   it('loads the main group with its home page at /', async () => {
     renderAt('/');
-    expect(await screen.findByRole('heading', { level: 1, name: /in one store/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /in one store/ }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('search', { name: 'Search the store' })).toBeInTheDocument();
   });
 

@@ -4,10 +4,16 @@
 //! `pub fn router() -> OpenApiRouter<AppState>` and merge it below.
 
 pub mod auth;
+pub mod categories;
 pub mod countries;
 pub mod me;
+pub mod media;
 pub mod meta;
 pub mod ops;
+pub mod products;
+pub mod search;
+pub mod serials;
+pub mod stores;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -19,4 +25,10 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(me::router())
         .merge(countries::router())
+        .merge(stores::router())
+        .merge(categories::router())
+        .merge(products::router())
+        .merge(search::router())
+        .merge(serials::router())
+        .merge(media::router())
 }

@@ -169,6 +169,38 @@ impl TestApp {
         }
     }
 
+    /// The app with the demo catalogue seeded and the read model built.
+    pub async fn with_demo_catalog() -> TestApp {
+        let app = TestApp::new().await;
+        app.state
+            .db
+            .seed_demo_catalog()
+            .await
+            .expect("seed the demo catalogue");
+        app.state
+            .catalog
+            .refresh()
+            .await
+            .expect("build the catalogue read model");
+        app
+    }
+
+    /// GET with extra request headers (e.g. a cookie).
+    pub async fn get_with(&self, uri: &str, headers: &[(&str, &str)]) -> TestResponse {
+        let mut req = Request::get(uri);
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        self.request(req.body(Body::empty()).unwrap()).await
+    }
+
+    /// GET, asserting 200, returning the JSON body.
+    pub async fn get_json(&self, uri: &str) -> Value {
+        let res = self.get(uri).await;
+        assert_eq!(res.status, 200, "GET {uri}: {}", res.text());
+        res.json()
+    }
+
     /// The same app with another router (tests of extractors and middleware in isolation).
     pub fn with_router(mut self, router: axum::Router) -> TestApp {
         self.router = router;

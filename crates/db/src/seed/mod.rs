@@ -1,5 +1,11 @@
 //! Demo data for a new store, seeded once into an empty database.
 
+pub mod bench;
+pub mod build;
+pub mod demo_catalog;
+pub mod media;
+pub mod model;
+
 use crate::{Db, DbError};
 
 const SEEDED_KEY: &str = "demo_seeded_at";
@@ -11,8 +17,20 @@ impl Db {
             return Ok(false);
         }
         // Each capability adds its demo rows here, in dependency order.
+        self.seed_demo_catalog().await?;
         self.set_setting(SEEDED_KEY, &crate::now_ms().to_string())
             .await?;
+        Ok(true)
+    }
+
+    /// The demo catalogue (stores, categories, products, models, media),
+    /// unless a catalogue is already there.
+    pub async fn seed_demo_catalog(&self) -> Result<bool, DbError> {
+        if self.store_count().await? > 0 {
+            return Ok(false);
+        }
+        let seed = demo_catalog::demo(crate::now_ms());
+        self.write_catalog_seed(&seed).await?;
         Ok(true)
     }
 }

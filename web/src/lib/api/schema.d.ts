@@ -222,6 +222,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The category tree with product counts in the current store. */
+        get: operations["list_categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/categories/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One category with its sub-categories, counts and breadcrumb. */
+        get: operations["get_category"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/config": {
         parameters: {
             query?: never;
@@ -441,6 +475,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/media/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product image or downloadable file (datasheet, guide, firmware notes).
+         *     Images are shown inline; other files download with their file name.
+         */
+        get: operations["get_media"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products of the current store with filters, facets, sort and pagination. */
+        get: operations["list_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the product page needs: price and stock in the current store,
+         *     variants, custom options, specification, package contents, downloads and
+         *     related products. A variant's slug answers with its parent product and
+         *     `selected_variant` set. A product the store does not sell answers with
+         *     `sold_in_store: false` and no price.
+         */
+        get: operations["get_product"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search results (`q` required) with the same filters, facets, sort and
+         *     pagination as `GET /products`. Typo tolerant (one edit for words of five
+         *     or more letters); an exact SKU comes first. When no product matches every
+         *     word, products matching some words are returned with `approximate: true`.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Autocomplete for the header search box: top 8 products for a partly typed query. */
+        get: operations["suggest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/serials/{serial}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Looks a device serial up: its model, prime flag and the products it is eligible for. */
+        get: operations["get_serial"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The eStores and the store the request resolved to (SPEC §3 selection). */
+        get: operations["list_stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One store by eStore code (`global`, `us`) or mini-store key. */
+        get: operations["get_store"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -498,6 +682,10 @@ export interface components {
             is_default_shipping?: boolean | null;
             is_default_billing?: boolean | null;
         };
+        AttributeValueDto: {
+            value: string;
+            label: string;
+        };
         /** @description A successful sign-in or registration. */
         AuthResponse: {
             user: components["schemas"]["Me"];
@@ -517,6 +705,11 @@ export interface components {
         BookmarkList: {
             items: components["schemas"]["Bookmark"][];
         };
+        /**
+         * @description Brands (SPEC §4.1: the store's own brand and Pepwave).
+         * @enum {string}
+         */
+        Brand: "Uplink" | "Pepwave";
         /** @description A finished external sign-in. */
         CallbackResult: {
             /** @description Where to send the person now (a path on this site). */
@@ -526,6 +719,49 @@ export interface components {
             csrf_token: string;
             /** @description True when the callback linked an external account to the signed-in one. */
             linked: boolean;
+        };
+        CategoryDetail: components["schemas"]["CategoryNode"] & {
+            /** @description Ancestors, root first (excluding this category). */
+            breadcrumb: components["schemas"]["CategoryRef"][];
+        };
+        CategoryFacet: {
+            slug: string;
+            name: string;
+            /** @description Slug of the parent category (null for top-level categories). */
+            parent?: string | null;
+            /** Format: int32 */
+            count: number;
+        };
+        CategoryNode: {
+            id: string;
+            slug: string;
+            name: string;
+            description: string;
+            image_url?: string | null;
+            /**
+             * Format: int32
+             * @description Products sold in the current store in this category and its descendants.
+             */
+            product_count: number;
+            children: components["schemas"]["CategoryNode"][];
+        };
+        CategoryRef: {
+            slug: string;
+            name: string;
+        };
+        CategoryRefDto: {
+            slug: string;
+            name: string;
+        };
+        CategorySuggestion: {
+            slug: string;
+            name: string;
+        };
+        CategoryTree: {
+            /** @description Top-level categories, each with its children. */
+            items: components["schemas"]["CategoryNode"][];
+            /** @description Code of the store whose counts are shown. */
+            store: string;
         };
         /**
          * @description A proof-of-work puzzle: find a string `solution` (the browser counts 0, 1,
@@ -592,11 +828,53 @@ export interface components {
             /** @description The company may place orders beyond its limit. */
             may_exceed_limit: boolean;
         };
+        CustomOptionDto: {
+            code: string;
+            label: string;
+            kind: components["schemas"]["OptionKind"];
+            required: boolean;
+            /** @description A regular expression the value must match (text, serial and ICCID options). */
+            pattern?: string | null;
+            help?: string | null;
+            values: components["schemas"]["OptionValueDto"][];
+        };
         DeleteMe: {
             /** @description The current password (accounts with a password). */
             password?: string | null;
             /** @description The account's e-mail address, typed again (accounts without a password). */
             confirm_email?: string | null;
+        };
+        DeviceModelDto: {
+            /** @description First group of the serial. */
+            prefix: string;
+            code: string;
+            name: string;
+            prime: boolean;
+            hardware_sku?: string | null;
+            /** @description Slug of the hardware product page, when the store catalogue has it. */
+            hardware_slug?: string | null;
+            image_url?: string | null;
+        };
+        DownloadDto: {
+            title: string;
+            kind: components["schemas"]["DownloadKind"];
+            /** @description Download URL (served by this server, cacheable forever). */
+            url: string;
+            file_name: string;
+            content_type: string;
+            /** Format: int64 */
+            size_bytes: number;
+            version?: string | null;
+        };
+        /**
+         * @description Kinds of downloadable file (SPEC §4.1).
+         * @enum {string}
+         */
+        DownloadKind: "Datasheet" | "Manual" | "Firmware" | "Certificate";
+        EligibilityDto: {
+            /** @description Device model codes; empty means every model. */
+            models: string[];
+            prime: components["schemas"]["PrimeRequirement"];
         };
         EmailChanged: {
             email: string;
@@ -624,6 +902,23 @@ export interface components {
             last_seen_at: string;
             current: boolean;
         };
+        /**
+         * @description Facet counts for every filter. Counts of one dimension apply every other
+         *     active filter but not that dimension's own (so alternatives stay visible).
+         */
+        Facets: {
+            /** @description Categories with at least one match (or selected), in tree order; counts include descendants. */
+            categories: components["schemas"]["CategoryFacet"][];
+            brands: components["schemas"]["ValueFacet_Brand"][];
+            types: components["schemas"]["ValueFacet_ProductType"][];
+            labels: components["schemas"]["ValueFacet_Label"][];
+            price_bands: components["schemas"]["PriceBandFacet"][];
+            /**
+             * Format: int32
+             * @description How many matches are in stock.
+             */
+            in_stock: number;
+        };
         /** @description A problem with one input field. */
         FieldError: {
             /** @description Dotted path of the field, e.g. `lines[2].qty` or `page_size`. */
@@ -632,6 +927,20 @@ export interface components {
             code: string;
             message: string;
         };
+        ImageDto: {
+            url: string;
+            alt: string;
+        };
+        IneligibleProduct: {
+            product: components["schemas"]["ProductCard"];
+            /** @description Why this device cannot take the product (`serial_not_eligible` reason). */
+            reason: string;
+        };
+        /**
+         * @description Labels (fixed names, SPEC §4.1). Shown as badges and usable as filters.
+         * @enum {string}
+         */
+        Label: "SfcManagement" | "ConnectivityUsageRecord" | "SfcAppVpn";
         LoginRequest: {
             /** @example customer@uplink.test */
             email: string;
@@ -672,6 +981,20 @@ export interface components {
             /** @description An InControl account is linked (its devices can be imported). */
             incontrol_linked: boolean;
         };
+        /** @description An amount of money: integer minor units (cents) and the currency code. */
+        MoneyDto: {
+            /**
+             * Format: int64
+             * @description Minor units (cents); never a float.
+             * @example 39900
+             */
+            cents: number;
+            /**
+             * @description ISO-4217 code.
+             * @example USD
+             */
+            currency: string;
+        };
         NamedCode: {
             code: string;
             name: string;
@@ -691,6 +1014,21 @@ export interface components {
             is_default_shipping?: boolean;
             is_default_billing?: boolean;
         };
+        /**
+         * @description Kinds of custom option (SPEC §4.1).
+         * @enum {string}
+         */
+        OptionKind: "Text" | "Select" | "SerialNumbers" | "Iccid" | "Date";
+        OptionValueDto: {
+            code: string;
+            label: string;
+            price_delta?: components["schemas"]["PriceDelta"] | null;
+        };
+        PackageItemDto: {
+            item: string;
+            /** Format: int64 */
+            qty: number;
+        };
         PasswordResetConfirm: {
             /** @description The `token` of the link. */
             token: string;
@@ -700,6 +1038,36 @@ export interface components {
         PasswordResetRequest: {
             email: string;
         };
+        PriceBandFacet: {
+            /**
+             * Format: int64
+             * @description Lowest price in the band, cents (use as `min_price`).
+             */
+            min_cents: number;
+            /**
+             * Format: int64
+             * @description Highest price in the band, cents, inclusive (use as `max_price`); null = no upper bound.
+             */
+            max_cents?: number | null;
+            /** Format: int32 */
+            count: number;
+        };
+        /** @description A price change for one option value: fixed cents or a percentage (basis points). */
+        PriceDelta: {
+            amount: components["schemas"]["MoneyDto"];
+            /** @enum {string} */
+            kind: "fixed";
+        } | {
+            /** Format: int64 */
+            basis_points: number;
+            /** @enum {string} */
+            kind: "percent";
+        };
+        /**
+         * @description Whether a serial-bound product wants prime devices (SPEC §4.1 eligibility).
+         * @enum {string}
+         */
+        PrimeRequirement: "Yes" | "No" | "Any";
         /** @description The problem+json body (RFC 9457). */
         Problem: Record<string, never> & {
             type: string;
@@ -711,6 +1079,128 @@ export interface components {
             code: string;
             errors?: components["schemas"]["FieldError"][];
         };
+        /** @description A product as shown on a card in listings and search. */
+        ProductCard: {
+            id: string;
+            slug: string;
+            sku: string;
+            name: string;
+            brand: components["schemas"]["Brand"];
+            type: components["schemas"]["ProductType"];
+            summary: string;
+            image?: components["schemas"]["ImageDto"] | null;
+            /** @description Price in the current store; for a configurable product the lowest variant price. */
+            price: components["schemas"]["MoneyDto"];
+            compare_at_price?: components["schemas"]["MoneyDto"] | null;
+            /** @description True when `price` is a "from" price (configurable products). */
+            price_from: boolean;
+            stock_status: components["schemas"]["StockStatus"];
+            labels: components["schemas"]["Label"][];
+            /** @description Slug of the product's main category. */
+            category?: string | null;
+            purchasable: boolean;
+            /**
+             * Format: int32
+             * @description Number of variants (configurable products), else 0.
+             */
+            variant_count: number;
+            /** @description RFC 3339. */
+            created_at: string;
+        };
+        /** @description Everything the product page needs (`GET /products/{slug}`). */
+        ProductDetail: {
+            id: string;
+            slug: string;
+            sku: string;
+            name: string;
+            brand: components["schemas"]["Brand"];
+            type: components["schemas"]["ProductType"];
+            summary: string;
+            /** @description Markdown. */
+            description: string;
+            images: components["schemas"]["ImageDto"][];
+            labels: components["schemas"]["Label"][];
+            /** @description Breadcrumb of the main category, root first. */
+            breadcrumb: components["schemas"]["CategoryRefDto"][];
+            categories: components["schemas"]["CategoryRefDto"][];
+            /** @description Code of the store whose prices and stock are shown. */
+            store: string;
+            /** @description False when this store does not sell the product (price is then null). */
+            sold_in_store: boolean;
+            price?: components["schemas"]["MoneyDto"] | null;
+            compare_at_price?: components["schemas"]["MoneyDto"] | null;
+            price_from: boolean;
+            stock_status: components["schemas"]["StockStatus"];
+            /**
+             * Format: int64
+             * @description Units available in this store's warehouse (physical products; null for digital ones).
+             */
+            available?: number | null;
+            purchasable: boolean;
+            /** Format: int64 */
+            min_qty: number;
+            /** Format: int64 */
+            max_qty?: number | null;
+            /** Format: int64 */
+            qty_step: number;
+            /** Format: int64 */
+            weight_grams?: number | null;
+            /** Format: int64 */
+            term_months?: number | null;
+            /**
+             * Format: int64
+             * @description Data allowance in MB; null = unlimited (for plans) or not applicable.
+             */
+            data_mb?: number | null;
+            /** Format: int64 */
+            validity_days?: number | null;
+            stackable: boolean;
+            eligibility?: components["schemas"]["EligibilityDto"] | null;
+            variant_attributes: components["schemas"]["VariantAttributeDto"][];
+            variants: components["schemas"]["VariantDto"][];
+            /** @description SKU of the variant the URL pointed at (`/products/{variant-slug}`), if any. */
+            selected_variant?: string | null;
+            custom_options: components["schemas"]["CustomOptionDto"][];
+            specification: components["schemas"]["SpecRowDto"][];
+            package_contents: components["schemas"]["PackageItemDto"][];
+            downloads: components["schemas"]["DownloadDto"][];
+            /**
+             * @description The detail tabs that have content, in display order:
+             *     `specification`, `package-content`, `download`, `custom-options`.
+             */
+            tabs: string[];
+            related: components["schemas"]["ProductCard"][];
+            created_at: string;
+        };
+        /** @description One page of products with facets (`GET /products`, `GET /search`). */
+        ProductPage: {
+            items: components["schemas"]["ProductCard"][];
+            /**
+             * Format: int32
+             * @description Matches across all pages.
+             */
+            total: number;
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            page_size: number;
+            /** Format: int32 */
+            page_count: number;
+            sort: components["schemas"]["Sort"];
+            /** @description The search query, when there is one. */
+            q?: string | null;
+            /** @description True when no product matched every search word and these match only some. */
+            approximate: boolean;
+            /** @description Code of the store whose prices and stock are shown. */
+            store: string;
+            currency: string;
+            facets: components["schemas"]["Facets"];
+        };
+        /**
+         * @description Product type slugs (fixed, SPEC §4.1).
+         * @enum {string}
+         */
+        ProductType: "Hardware" | "Configurable" | "License" | "Cloud" | "CloudConnect" | "CloudUnlimited" | "Esim" | "EsimData" | "EsimDataPool";
         /** @description Settings the browser reads before rendering. */
         PublicConfig: {
             /** @description Server version (the release). */
@@ -720,6 +1210,11 @@ export interface components {
             /** @description The URL customers reach the store at. */
             public_url: string;
         };
+        /**
+         * @description Regions (fixed, SPEC §3).
+         * @enum {string}
+         */
+        Region: "Global" | "Us";
         RegisterRequest: {
             /** @example ann@example.com */
             email: string;
@@ -741,6 +1236,17 @@ export interface components {
          * @enum {string}
          */
         Role: "customer" | "partner" | "sales" | "fulfilment" | "admin";
+        SerialLookup: {
+            /** @description The normalised serial, `XXXX-XXXX-XXXX`. */
+            serial: string;
+            model: components["schemas"]["DeviceModelDto"];
+            /** @description Prime device (its hardware SKU ends in `-PRM`). */
+            prime: boolean;
+            /** @description Renewals, licences, care/warranty and plans this device can take, sold in the current store. */
+            eligible: components["schemas"]["ProductCard"][];
+            /** @description Serial-bound products this device cannot take, with the reason. */
+            not_eligible: components["schemas"]["IneligibleProduct"][];
+        };
         /** @description How this store signs people in, and whether the caller is signed in. */
         SessionInfo: {
             /**
@@ -763,6 +1269,87 @@ export interface components {
          * @enum {string}
          */
         SessionTransport: "cookie" | "bearer";
+        /**
+         * @description Sort orders (SPEC §4.4).
+         * @enum {string}
+         */
+        Sort: "relevance" | "price_asc" | "price_desc" | "name" | "newest";
+        SpecRowDto: {
+            group: string;
+            name: string;
+            value: string;
+        };
+        /**
+         * @description How a product is stocked and offered in one store.
+         * @enum {string}
+         */
+        StockStatus: "InStock" | "LowStock" | "OutOfStock";
+        StoreBranding: {
+            display_name: string;
+            tagline?: string | null;
+            logo_url?: string | null;
+            /** @description CSS colour, e.g. `#0b5fff`. */
+            accent_color: string;
+        };
+        StoreDto: {
+            /** @description Store code, e.g. `global`, `us`. */
+            code: string;
+            kind: components["schemas"]["StoreKind"];
+            region: components["schemas"]["Region"];
+            name: string;
+            /** @description ISO-4217 currency of every price in this store. */
+            currency: string;
+            /** @description True for the default store (`global`). */
+            is_default: boolean;
+            /** @description The partner that owns a mini-store. */
+            partner?: string | null;
+            /** @description The mini-store key used in `?store=KEY` (mini-stores only). */
+            key?: string | null;
+            branding: components["schemas"]["StoreBranding"];
+            /**
+             * @description `all` (every active product) or `selected` (a chosen list).
+             * @example all
+             */
+            catalogue: string;
+            /** @description Payment methods enabled in this store, e.g. `card`, `paypal`, `bank_transfer`, `credit_terms`. */
+            payment_methods: string[];
+            /** @description Shipping options enabled in this store, e.g. `standard`, `express`, `pickup`. */
+            shipping_methods: string[];
+            /** @description Referral programme terms (referral mini-stores only). */
+            referral_terms?: Record<string, never> | null;
+            /**
+             * Format: int32
+             * @description Products sold in this store.
+             */
+            product_count: number;
+        };
+        /**
+         * @description Store kinds (fixed, SPEC §3).
+         * @enum {string}
+         */
+        StoreKind: "Estore" | "Ministore" | "MinistoreReferralProgram" | "DefaultStore";
+        StoreList: {
+            /** @description The eStores a visitor can switch between (Global, US). */
+            items: components["schemas"]["StoreDto"][];
+            /** @description The store this request resolved to (may be a mini-store). */
+            current: components["schemas"]["StoreDto"];
+        };
+        Suggestion: {
+            slug: string;
+            sku: string;
+            name: string;
+            type: components["schemas"]["ProductType"];
+            image?: components["schemas"]["ImageDto"] | null;
+            price: components["schemas"]["MoneyDto"];
+            price_from: boolean;
+        };
+        Suggestions: {
+            q: string;
+            /** @description Up to 8 products, best first (an exact SKU first). */
+            items: components["schemas"]["Suggestion"][];
+            /** @description Up to 3 categories whose name starts with a typed word. */
+            categories: components["schemas"]["CategorySuggestion"][];
+        };
         /** @description Fields to change; absent fields stay as they are, `null` clears company/phone. */
         UpdateMe: {
             name?: string | null;
@@ -771,6 +1358,58 @@ export interface components {
             /** @description ISO 3166-1 alpha-2; `US` moves the account to the US store, anything else to the global store. */
             country?: string | null;
             newsletter?: boolean | null;
+        };
+        ValueFacet_Brand: {
+            /**
+             * @description Brands (SPEC §4.1: the store's own brand and Pepwave).
+             * @enum {string}
+             */
+            value: "Uplink" | "Pepwave";
+            label: string;
+            /** Format: int32 */
+            count: number;
+        };
+        ValueFacet_Label: {
+            /**
+             * @description Labels (fixed names, SPEC §4.1). Shown as badges and usable as filters.
+             * @enum {string}
+             */
+            value: "SfcManagement" | "ConnectivityUsageRecord" | "SfcAppVpn";
+            label: string;
+            /** Format: int32 */
+            count: number;
+        };
+        ValueFacet_ProductType: {
+            /**
+             * @description Product type slugs (fixed, SPEC §4.1).
+             * @enum {string}
+             */
+            value: "Hardware" | "Configurable" | "License" | "Cloud" | "CloudConnect" | "CloudUnlimited" | "Esim" | "EsimData" | "EsimDataPool";
+            label: string;
+            /** Format: int32 */
+            count: number;
+        };
+        /** @description A variant attribute of a configurable product with its possible values. */
+        VariantAttributeDto: {
+            code: string;
+            label: string;
+            values: components["schemas"]["AttributeValueDto"][];
+        };
+        VariantDto: {
+            id: string;
+            sku: string;
+            name: string;
+            /** @description Attribute code → value code, e.g. `{"cellular": "5g", "region": "us"}`. */
+            attributes: Record<string, never>;
+            price?: components["schemas"]["MoneyDto"] | null;
+            compare_at_price?: components["schemas"]["MoneyDto"] | null;
+            stock_status: components["schemas"]["StockStatus"];
+            /**
+             * Format: int64
+             * @description Units available in this store's warehouse.
+             */
+            available: number;
+            sold_in_store: boolean;
         };
     };
     responses: never;
@@ -1232,6 +1871,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionInfo"];
+                };
+            };
+        };
+    };
+    list_categories: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryTree"];
+                };
+            };
+        };
+    };
+    get_category: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Category slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryDetail"];
+                };
+            };
+            /** @description No such category */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -1827,6 +2532,363 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media key from an image or download URL */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its content type; cacheable forever */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (`If-None-Match`) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_products: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+                /**
+                 * @description Category slug(s); a category also matches its sub-categories.
+                 * @example routers
+                 */
+                category?: string[];
+                /** @description Brand(s): `Uplink`, `Pepwave`. */
+                brand?: components["schemas"]["Brand"][];
+                /** @description Product type slug(s). */
+                type?: components["schemas"]["ProductType"][];
+                /** @description Label(s): `SFC Management`, `Connectivity Usage Record`, `SFC_APP_VPN`. */
+                label?: components["schemas"]["Label"][];
+                /** @description Lowest price in cents (inclusive, ≥ 0). */
+                min_price?: number;
+                /** @description Highest price in cents (inclusive, ≥ `min_price`). */
+                max_price?: number;
+                /** @description Only products that can be bought now. */
+                in_stock?: boolean;
+                /** @description Search words (name, SKU, summary, description, specification). */
+                q?: string;
+                /** @description Sort order (default `relevance`: best match for a search, else featured first). */
+                sort?: components["schemas"]["Sort"];
+                /** @description Page number, from 1. */
+                page?: number;
+                /**
+                 * @description Items per page: 12, 24 (default), 48 or 96.
+                 * @example 24
+                 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            /** @description A parameter is not valid; `errors[].field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_product: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Product (or variant) slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetail"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+                /**
+                 * @description Category slug(s); a category also matches its sub-categories.
+                 * @example routers
+                 */
+                category?: string[];
+                /** @description Brand(s): `Uplink`, `Pepwave`. */
+                brand?: components["schemas"]["Brand"][];
+                /** @description Product type slug(s). */
+                type?: components["schemas"]["ProductType"][];
+                /** @description Label(s): `SFC Management`, `Connectivity Usage Record`, `SFC_APP_VPN`. */
+                label?: components["schemas"]["Label"][];
+                /** @description Lowest price in cents (inclusive, ≥ 0). */
+                min_price?: number;
+                /** @description Highest price in cents (inclusive, ≥ `min_price`). */
+                max_price?: number;
+                /** @description Only products that can be bought now. */
+                in_stock?: boolean;
+                /** @description Search words (name, SKU, summary, description, specification). */
+                q?: string;
+                /** @description Sort order (default `relevance`: best match for a search, else featured first). */
+                sort?: components["schemas"]["Sort"];
+                /** @description Page number, from 1. */
+                page?: number;
+                /**
+                 * @description Items per page: 12, 24 (default), 48 or 96.
+                 * @example 24
+                 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            /** @description `q` is missing or a parameter is not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    suggest: {
+        parameters: {
+            query: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+                /** @description What the shopper has typed so far; the last word is completed as a prefix. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suggestions"];
+                };
+            };
+            /** @description `q` is too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_serial: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Serial number; `ab12 cd34-ef56` is normalised */
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SerialLookup"];
+                };
+            };
+            /** @description `unknown_serial`: no model has this prefix */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_serial`: not 12 letters/digits */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_stores: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreList"];
+                };
+            };
+            /** @description Unknown `store` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description eStore code or mini-store key */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreDto"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

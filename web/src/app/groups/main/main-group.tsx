@@ -1,29 +1,54 @@
-import { Route, Routes } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Route, Routes, ScrollRestoration } from 'react-router';
 import { SkipLink } from '@/components/ui/skip-link';
+import { HomePage } from '@/features/catalog/routes/home-page';
 import { NotFoundContent } from '../../not-found-content';
-import { HomePage } from './home-page';
 import { MainFooter } from './main-footer';
 import { MainHeader } from './main-header';
 import './main.css';
+
+// Pages other than the home page load on demand, so the first visit only downloads what `/` needs.
+const CategoriesPage = lazy(() => import('@/features/catalog/routes/categories-page'));
+const CategoryPage = lazy(() => import('@/features/catalog/routes/category-page'));
+const ProductsPage = lazy(() => import('@/features/catalog/routes/products-page'));
+const ProductPage = lazy(() => import('@/features/catalog/routes/product-page'));
+const SearchPage = lazy(() => import('@/features/catalog/routes/search-page'));
+const SpeedFusionCloudPage = lazy(() => import('@/features/catalog/routes/speedfusion-cloud-page'));
+const SerialPage = lazy(() => import('@/features/catalog/routes/serial-page'));
+
+/** Holds the page's place while its code loads (no content jump when it arrives). */
+function PageFallback() {
+  return <div className="page-fallback" aria-busy="true" />;
+}
 
 /** MAIN screen group: the store's header, footer and every page not owned by another group. */
 export default function MainGroup() {
   return (
     <div className="main-shell">
+      <ScrollRestoration />
       <SkipLink />
       <MainHeader />
       <main id="main" className="main-shell__content" tabIndex={-1}>
-        <Routes>
-          <Route index element={<HomePage />} />
-          <Route
-            path="*"
-            element={
-              <div className="container">
-                <NotFoundContent homeHref="/" homeLabel="Go to the home page" />
-              </div>
-            }
-          />
-        </Routes>
+        <Suspense fallback={<PageFallback />}>
+          <Routes>
+            <Route index element={<HomePage />} />
+            <Route path="categories" element={<CategoriesPage />} />
+            <Route path="categories/:slug" element={<CategoryPage />} />
+            <Route path="products" element={<ProductsPage />} />
+            <Route path="products/:slug" element={<ProductPage />} />
+            <Route path="search" element={<SearchPage />} />
+            <Route path="speedfusioncloud" element={<SpeedFusionCloudPage />} />
+            <Route path="sn" element={<SerialPage />} />
+            <Route
+              path="*"
+              element={
+                <div className="container">
+                  <NotFoundContent homeHref="/" homeLabel="Go to the home page" />
+                </div>
+              }
+            />
+          </Routes>
+        </Suspense>
       </main>
       <MainFooter />
     </div>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
-import { SearchForm } from './search-form';
+import { SearchAutocomplete } from '@/features/catalog/components/search-autocomplete';
 import { StoreSwitcher } from './store-switcher';
 
 export function MainHeader() {
@@ -9,7 +9,7 @@ export function MainHeader() {
       <div className="site-header__inner container">
         <Logo />
         <div className="site-header__search">
-          <SearchForm />
+          <SearchAutocomplete />
         </div>
         <nav className="site-header__actions" aria-label="Shopping">
           <StoreSwitcher />

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Performance benchmark (QUALITY.md → Performance). Builds the release server,
+# fills a temporary SQLite database with `uplink seed-bench --products N`,
+# serves it on loopback and loads it with wrk (64 connections by default):
+# /healthz first as the baseline, then every bench/workloads/*.sh in order.
+# Prints one line per workload (req/s, p50, p99, errors, ratio to /healthz),
+# the server's RSS, the gzip size of the home page's first-load JavaScript,
+# and writes bench/results.json.
+#
+# Environment: BENCH_PORT (18120), BENCH_PRODUCTS (10000), BENCH_DURATION (10s),
+# BENCH_CONNECTIONS (64), BENCH_THREADS (2), BENCH_SKIP_BUILD=1 to reuse
+# target/release/uplink.
+#
+# To add workloads (cart, checkout …) drop a file into bench/workloads/ that
+# calls `workload NAME BAR_RATIO BAR_P99_MS PATHS_FILE_OR_URL [LUA]` (see lib.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+export BENCH_PORT=${BENCH_PORT:-18120}
+export BENCH_PRODUCTS=${BENCH_PRODUCTS:-10000}
+export BENCH_DURATION=${BENCH_DURATION:-10s}
+export BENCH_CONNECTIONS=${BENCH_CONNECTIONS:-64}
+export BENCH_THREADS=${BENCH_THREADS:-2}
+export BENCH_BASE="http://127.0.0.1:$BENCH_PORT"
+source "$ROOT/bench/lib.sh"
+
+if ! command -v wrk >/dev/null; then
+  echo "bench: installing wrk (Debian package)"
+  apt-get install -y -qq wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk; }
+fi
+command -v curl >/dev/null || { apt-get update -qq && apt-get install -y -qq curl; }
+
+if [[ "${BENCH_SKIP_BUILD:-0}" != 1 ]]; then
+  cargo build --release --locked -p uplink-server
+fi
+BIN="$ROOT/target/release/uplink"
+
+export BENCH_TMP
+BENCH_TMP=$(mktemp -d)
+export BENCH_RESULTS_TSV="$BENCH_TMP/results.tsv"
+: > "$BENCH_RESULTS_TSV"
+SERVER_PID=""
+cleanup() {
+  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" && wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  rm -rf "$BENCH_TMP"
+}
+trap cleanup EXIT
+
+DB_URL="sqlite://$BENCH_TMP/bench.db"
+seed_started=$(date +%s.%N)
+UPLINK_LOG=warn "$BIN" seed-bench --products "$BENCH_PRODUCTS" --database-url "$DB_URL"
+seed_s=$(awk -v a="$seed_started" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')
+
+start_ms=$(date +%s%3N)
+UPLINK_DATABASE_URL="$DB_URL" UPLINK_LISTEN="127.0.0.1:$BENCH_PORT" UPLINK_SEED_DEMO=false \
+  UPLINK_LOG=warn "$BIN" serve > "$BENCH_TMP/server.log" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 1 300); do
+  curl -fsS "$BENCH_BASE/api/v1/products?page_size=12" >/dev/null 2>&1 && break
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$BENCH_TMP/server.log"; exit 1; }
+  sleep 0.05
+done
+ready_ms=$(( $(date +%s%3N) - start_ms ))
+idle_rss_kb=$(awk '/^VmRSS/ {print $2}' "/proc/$SERVER_PID/status")
+
+echo "bench: $BENCH_PRODUCTS products (seeded in ${seed_s}s), server ready in ${ready_ms} ms, wrk -c$BENCH_CONNECTIONS -t$BENCH_THREADS -d$BENCH_DURATION"
+read -r hz_rps hz_p50 hz_p99 hz_err < <(run_wrk healthz /healthz)
+export BENCH_HEALTHZ_RPS=$hz_rps
+printf 'healthz\t%s\t%s\t%s\t%s\t0\t0\n' "$hz_rps" "$hz_p50" "$hz_p99" "$hz_err" >> "$BENCH_RESULTS_TSV"
+report_line healthz "$hz_rps" "$hz_p50" "$hz_p99" "$hz_err" 0 0
+
+for f in "$ROOT"/bench/workloads/*.sh; do
+  # shellcheck source=/dev/null
+  source "$f"
+done
+
+rss_kb=$(awk '/^VmRSS/ {print $2}' "/proc/$SERVER_PID/status")
+peak_kb=$(awk '/^VmHWM/ {print $2}' "/proc/$SERVER_PID/status")
+rss_verdict=$(awk -v k="$peak_kb" 'BEGIN {print (k / 1024 <= 150) ? "ok" : "BELOW BAR"}')
+printf 'server RSS   %.1f MB idle, %.1f MB after load, %.1f MB peak  %s (bar <= 150 MB)\n' \
+  "$(awk -v k="$idle_rss_kb" 'BEGIN {print k / 1024}')" "$(awk -v k="$rss_kb" 'BEGIN {print k / 1024}')" \
+  "$(awk -v k="$peak_kb" 'BEGIN {print k / 1024}')" "$rss_verdict"
+
+# First-load JavaScript of `/`: the entry script and its modulepreloads, gzip -9.
+js_kb=null
+if [[ -f "$ROOT/web/dist/index.html" ]]; then
+  total=0
+  for src in $(grep -oE '(src|href)="/assets/[^"]+\.js"' "$ROOT/web/dist/index.html" | cut -d'"' -f2 | sort -u); do
+    total=$(( total + $(gzip -9 -c "$ROOT/web/dist$src" | wc -c) ))
+  done
+  js_kb=$(awk -v b="$total" 'BEGIN {printf "%.1f", b / 1024}')
+  printf 'first-load JS of / (gzip)  %s KB  %s (bar <= 150 KB)\n' "$js_kb" \
+    "$(awk -v k="$js_kb" 'BEGIN {print (k <= 150) ? "ok" : "BELOW BAR"}')"
+else
+  echo "first-load JS of /: web/dist not built (run make build to measure)"
+fi
+
+{
+  printf '{\n  "date": "%s",\n  "products": %s,\n  "connections": %s,\n  "threads": %s,\n  "duration": "%s",\n' \
+    "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$BENCH_PRODUCTS" "$BENCH_CONNECTIONS" "$BENCH_THREADS" "$BENCH_DURATION"
+  printf '  "machine": {"cpus": %s, "kernel": "%s"},\n' "$(nproc)" "$(uname -r)"
+  printf '  "seed_seconds": %s,\n  "server_ready_ms": %s,\n' "$seed_s" "$ready_ms"
+  printf '  "workloads": [\n'
+  awk -F'\t' -v base="$hz_rps" 'BEGIN {first = 1} {
+    ratio = (base > 0) ? $2 / base : 0
+    ok = ($5 == 0 && ($6 == 0 || ratio >= $6) && ($7 == 0 || $4 <= $7)) ? "true" : "false"
+    printf "%s    {\"name\": \"%s\", \"rps\": %.0f, \"p50_ms\": %s, \"p99_ms\": %s, \"errors\": %d, \"ratio_to_healthz\": %.3f, \"bar_ratio\": %s, \"bar_p99_ms\": %s, \"meets_bar\": %s}", (first ? "" : ",\n"), $1, $2, $3, $4, $5, ratio, $6, $7, ok
+    first = 0
+  } END {print ""}' "$BENCH_RESULTS_TSV"
+  printf '  ],\n'
+  printf '  "rss_mb": {"idle": %.1f, "after_load": %.1f, "peak": %.1f, "bar": 150},\n' \
+    "$(awk -v k="$idle_rss_kb" 'BEGIN {print k / 1024}')" "$(awk -v k="$rss_kb" 'BEGIN {print k / 1024}')" "$(awk -v k="$peak_kb" 'BEGIN {print k / 1024}')"
+  printf '  "first_load_js_gzip_kb": %s\n}\n' "$js_kb"
+} > "$ROOT/bench/results.json"
+echo "bench: wrote bench/results.json"

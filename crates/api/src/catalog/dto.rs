@@ -1,0 +1,665 @@
+//! Catalogue DTOs (the JSON the API sends) and their construction from the snapshot.
+
+use super::listing::{FacetCounts, PRICE_BANDS, Sort};
+use super::snapshot::{Product, Snapshot, Store};
+use crate::money::MoneyDto;
+use serde::Serialize;
+use uplink_domain::catalog::{
+    Brand, DownloadKind, Label, OptionKind, PrimeRequirement, ProductType, Region, StockStatus,
+    StoreKind,
+};
+use utoipa::ToSchema;
+
+/// Renders unix milliseconds as RFC 3339 (UTC).
+pub fn rfc3339(ms: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+        .ok()
+        .and_then(|t| {
+            t.format(&time::format_description::well_known::Rfc3339)
+                .ok()
+        })
+        .unwrap_or_default()
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreBranding {
+    pub display_name: String,
+    pub tagline: Option<String>,
+    pub logo_url: Option<String>,
+    /// CSS colour, e.g. `#0b5fff`.
+    pub accent_color: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreDto {
+    /// Store code, e.g. `global`, `us`.
+    pub code: String,
+    pub kind: StoreKind,
+    pub region: Region,
+    pub name: String,
+    /// ISO-4217 currency of every price in this store.
+    pub currency: String,
+    /// True for the default store (`global`).
+    pub is_default: bool,
+    /// The partner that owns a mini-store.
+    pub partner: Option<String>,
+    /// The mini-store key used in `?store=KEY` (mini-stores only).
+    pub key: Option<String>,
+    pub branding: StoreBranding,
+    /// `all` (every active product) or `selected` (a chosen list).
+    #[schema(example = "all")]
+    pub catalogue: String,
+    /// Payment methods enabled in this store, e.g. `card`, `paypal`, `bank_transfer`, `credit_terms`.
+    pub payment_methods: Vec<String>,
+    /// Shipping options enabled in this store, e.g. `standard`, `express`, `pickup`.
+    pub shipping_methods: Vec<String>,
+    /// Referral programme terms (referral mini-stores only).
+    #[schema(value_type = Option<Object>)]
+    pub referral_terms: Option<serde_json::Value>,
+    /// Products sold in this store.
+    pub product_count: u32,
+}
+
+impl StoreDto {
+    pub fn from(snap: &Snapshot, idx: usize) -> StoreDto {
+        let s: &Store = &snap.stores[idx];
+        StoreDto {
+            code: s.code.clone(),
+            kind: s.kind,
+            region: s.region,
+            name: s.name.clone(),
+            currency: s.currency.clone(),
+            is_default: idx == snap.default_store,
+            partner: s.partner.clone(),
+            key: s.key.clone(),
+            branding: StoreBranding {
+                display_name: s.display_name.clone(),
+                tagline: s.tagline.clone(),
+                logo_url: s.logo_url.clone(),
+                accent_color: s.accent_color.clone(),
+            },
+            catalogue: if s.selected_catalogue {
+                "selected"
+            } else {
+                "all"
+            }
+            .to_owned(),
+            payment_methods: s.payment_methods.clone(),
+            shipping_methods: s.shipping_methods.clone(),
+            referral_terms: s.referral_terms.clone(),
+            product_count: snap.views[idx].sold_count,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImageDto {
+    pub url: String,
+    pub alt: String,
+}
+
+/// A product as shown on a card in listings and search.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductCard {
+    pub id: String,
+    pub slug: String,
+    pub sku: String,
+    pub name: String,
+    pub brand: Brand,
+    #[serde(rename = "type")]
+    pub product_type: ProductType,
+    pub summary: String,
+    pub image: Option<ImageDto>,
+    /// Price in the current store; for a configurable product the lowest variant price.
+    pub price: MoneyDto,
+    /// The "was" price when the product is on sale.
+    pub compare_at_price: Option<MoneyDto>,
+    /// True when `price` is a "from" price (configurable products).
+    pub price_from: bool,
+    pub stock_status: StockStatus,
+    pub labels: Vec<Label>,
+    /// Slug of the product's main category.
+    pub category: Option<String>,
+    pub purchasable: bool,
+    /// Number of variants (configurable products), else 0.
+    pub variant_count: u32,
+    /// RFC 3339.
+    pub created_at: String,
+}
+
+impl ProductCard {
+    /// The card of listable ordinal `l` in store `store` (which must sell it).
+    pub fn from(snap: &Snapshot, store: usize, l: u32) -> ProductCard {
+        let view = &snap.views[store];
+        let li = l as usize;
+        let p = &snap.products[snap.listable[li] as usize];
+        let currency = &snap.stores[store].currency;
+        ProductCard {
+            id: p.id.clone(),
+            slug: p.slug.clone(),
+            sku: p.sku.clone(),
+            name: p.name.clone(),
+            brand: p.brand,
+            product_type: p.product_type,
+            summary: p.summary.clone(),
+            image: p.images.first().map(|i| ImageDto {
+                url: i.url.clone(),
+                alt: i.alt.clone(),
+            }),
+            price: MoneyDto::new(view.card_price[li], currency),
+            compare_at_price: view.card_compare_at[li].map(|c| MoneyDto::new(c, currency)),
+            price_from: !p.variants.is_empty(),
+            stock_status: view.status[li],
+            labels: p.labels.clone(),
+            category: p
+                .categories
+                .first()
+                .map(|&c| snap.categories[c as usize].slug.clone()),
+            purchasable: p.purchasable,
+            variant_count: p.variants.len() as u32,
+            created_at: rfc3339(p.created_at),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CategoryFacet {
+    pub slug: String,
+    pub name: String,
+    /// Slug of the parent category (null for top-level categories).
+    pub parent: Option<String>,
+    pub count: u32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValueFacet<T: ToSchema> {
+    /// The filter value to send back (e.g. `brand=Pepwave`).
+    pub value: T,
+    pub label: String,
+    pub count: u32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PriceBandFacet {
+    /// Lowest price in the band, cents (use as `min_price`).
+    pub min_cents: i64,
+    /// Highest price in the band, cents, inclusive (use as `max_price`); null = no upper bound.
+    pub max_cents: Option<i64>,
+    pub count: u32,
+}
+
+/// Facet counts for every filter. Counts of one dimension apply every other
+/// active filter but not that dimension's own (so alternatives stay visible).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Facets {
+    /// Categories with at least one match (or selected), in tree order; counts include descendants.
+    pub categories: Vec<CategoryFacet>,
+    pub brands: Vec<ValueFacet<Brand>>,
+    pub types: Vec<ValueFacet<ProductType>>,
+    pub labels: Vec<ValueFacet<Label>>,
+    pub price_bands: Vec<PriceBandFacet>,
+    /// How many matches are in stock.
+    pub in_stock: u32,
+}
+
+impl Facets {
+    pub fn from(snap: &Snapshot, counts: &FacetCounts, selected: &[u16]) -> Facets {
+        Facets {
+            categories: snap
+                .categories
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| counts.categories[*i] > 0 || selected.contains(&(*i as u16)))
+                .map(|(i, c)| CategoryFacet {
+                    slug: c.slug.clone(),
+                    name: c.name.clone(),
+                    parent: c.parent.map(|p| snap.categories[p as usize].slug.clone()),
+                    count: counts.categories[i],
+                })
+                .collect(),
+            brands: Brand::ALL
+                .iter()
+                .map(|b| ValueFacet {
+                    value: *b,
+                    label: b.label().to_owned(),
+                    count: counts.brands[b.index()],
+                })
+                .collect(),
+            types: ProductType::ALL
+                .iter()
+                .map(|t| ValueFacet {
+                    value: *t,
+                    label: t.label().to_owned(),
+                    count: counts.types[t.index()],
+                })
+                .collect(),
+            labels: Label::ALL
+                .iter()
+                .map(|l| ValueFacet {
+                    value: *l,
+                    label: l.label().to_owned(),
+                    count: counts.labels[l.index()],
+                })
+                .collect(),
+            price_bands: PRICE_BANDS
+                .iter()
+                .enumerate()
+                .map(|(i, (min, max))| PriceBandFacet {
+                    min_cents: *min,
+                    max_cents: *max,
+                    count: counts.price_bands[i],
+                })
+                .collect(),
+            in_stock: counts.in_stock,
+        }
+    }
+}
+
+/// One page of products with facets (`GET /products`, `GET /search`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductPage {
+    pub items: Vec<ProductCard>,
+    /// Matches across all pages.
+    pub total: u32,
+    pub page: u32,
+    pub page_size: u32,
+    pub page_count: u32,
+    pub sort: Sort,
+    /// The search query, when there is one.
+    pub q: Option<String>,
+    /// True when no product matched every search word and these match only some.
+    pub approximate: bool,
+    /// Code of the store whose prices and stock are shown.
+    pub store: String,
+    pub currency: String,
+    pub facets: Facets,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SpecRowDto {
+    pub group: String,
+    pub name: String,
+    pub value: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PackageItemDto {
+    pub item: String,
+    pub qty: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DownloadDto {
+    pub title: String,
+    pub kind: DownloadKind,
+    /// Download URL (served by this server, cacheable forever).
+    pub url: String,
+    pub file_name: String,
+    pub content_type: String,
+    pub size_bytes: i64,
+    pub version: Option<String>,
+}
+
+/// A price change for one option value: fixed cents or a percentage (basis points).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PriceDelta {
+    Fixed {
+        amount: MoneyDto,
+    },
+    /// `basis_points / 100` percent of the unit price (1500 = 15%).
+    Percent {
+        basis_points: i64,
+    },
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OptionValueDto {
+    pub code: String,
+    pub label: String,
+    pub price_delta: Option<PriceDelta>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomOptionDto {
+    pub code: String,
+    pub label: String,
+    pub kind: OptionKind,
+    pub required: bool,
+    /// A regular expression the value must match (text, serial and ICCID options).
+    pub pattern: Option<String>,
+    pub help: Option<String>,
+    pub values: Vec<OptionValueDto>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttributeValueDto {
+    pub value: String,
+    pub label: String,
+}
+
+/// A variant attribute of a configurable product with its possible values.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VariantAttributeDto {
+    pub code: String,
+    pub label: String,
+    pub values: Vec<AttributeValueDto>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VariantDto {
+    pub id: String,
+    pub sku: String,
+    pub name: String,
+    /// Attribute code → value code, e.g. `{"cellular": "5g", "region": "us"}`.
+    #[schema(value_type = Object)]
+    pub attributes: serde_json::Map<String, serde_json::Value>,
+    /// Price in this store; null when this variant is not sold here.
+    pub price: Option<MoneyDto>,
+    pub compare_at_price: Option<MoneyDto>,
+    pub stock_status: StockStatus,
+    /// Units available in this store's warehouse.
+    pub available: i64,
+    pub sold_in_store: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EligibilityDto {
+    /// Device model codes; empty means every model.
+    pub models: Vec<String>,
+    pub prime: PrimeRequirement,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CategoryRefDto {
+    pub slug: String,
+    pub name: String,
+}
+
+/// Everything the product page needs (`GET /products/{slug}`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductDetail {
+    pub id: String,
+    pub slug: String,
+    pub sku: String,
+    pub name: String,
+    pub brand: Brand,
+    #[serde(rename = "type")]
+    pub product_type: ProductType,
+    pub summary: String,
+    /// Markdown.
+    pub description: String,
+    pub images: Vec<ImageDto>,
+    pub labels: Vec<Label>,
+    /// Breadcrumb of the main category, root first.
+    pub breadcrumb: Vec<CategoryRefDto>,
+    pub categories: Vec<CategoryRefDto>,
+    /// Code of the store whose prices and stock are shown.
+    pub store: String,
+    /// False when this store does not sell the product (price is then null).
+    pub sold_in_store: bool,
+    /// Price in this store (configurable: the lowest sold variant price).
+    pub price: Option<MoneyDto>,
+    pub compare_at_price: Option<MoneyDto>,
+    pub price_from: bool,
+    pub stock_status: StockStatus,
+    /// Units available in this store's warehouse (physical products; null for digital ones).
+    pub available: Option<i64>,
+    pub purchasable: bool,
+    pub min_qty: i64,
+    pub max_qty: Option<i64>,
+    pub qty_step: i64,
+    pub weight_grams: Option<i64>,
+    pub term_months: Option<i64>,
+    /// Data allowance in MB; null = unlimited (for plans) or not applicable.
+    pub data_mb: Option<i64>,
+    pub validity_days: Option<i64>,
+    pub stackable: bool,
+    /// Which devices a serial-bound product is for.
+    pub eligibility: Option<EligibilityDto>,
+    pub variant_attributes: Vec<VariantAttributeDto>,
+    pub variants: Vec<VariantDto>,
+    /// SKU of the variant the URL pointed at (`/products/{variant-slug}`), if any.
+    pub selected_variant: Option<String>,
+    pub custom_options: Vec<CustomOptionDto>,
+    pub specification: Vec<SpecRowDto>,
+    pub package_contents: Vec<PackageItemDto>,
+    pub downloads: Vec<DownloadDto>,
+    /// The detail tabs that have content, in display order:
+    /// `specification`, `package-content`, `download`, `custom-options`.
+    pub tabs: Vec<String>,
+    pub related: Vec<ProductCard>,
+    pub created_at: String,
+}
+
+impl ProductDetail {
+    pub fn from(
+        snap: &Snapshot,
+        store: usize,
+        idx: u32,
+        selected_variant: Option<String>,
+    ) -> ProductDetail {
+        let p: &Product = snap.product(idx);
+        let view = &snap.views[store];
+        let st = &snap.stores[store];
+        let currency = st.currency.as_str();
+        let warehouse = st.warehouse();
+        let money = |c: i64| MoneyDto::new(c, currency);
+        let cat_ref = |c: u16| CategoryRefDto {
+            slug: snap.categories[c as usize].slug.clone(),
+            name: snap.categories[c as usize].name.clone(),
+        };
+        let mut breadcrumb = Vec::new();
+        let mut cur = p.categories.first().copied();
+        while let Some(c) = cur {
+            if breadcrumb.len() > 16 {
+                break;
+            }
+            breadcrumb.push(cat_ref(c));
+            cur = snap.categories[c as usize].parent;
+        }
+        breadcrumb.reverse();
+
+        let (sold, price, compare_at, status) = match p.listable {
+            Some(l) if view.sold[l as usize] => (
+                true,
+                Some(money(view.card_price[l as usize])),
+                view.card_compare_at[l as usize].map(money),
+                view.status[l as usize],
+            ),
+            _ => (
+                false,
+                None,
+                None,
+                StockStatus::of(p.is_physical(), p.available_in(warehouse)),
+            ),
+        };
+
+        // Variant attributes in first-seen order, values in first-seen order.
+        let mut variant_attributes: Vec<VariantAttributeDto> = Vec::new();
+        let mut variants = Vec::new();
+        for &v in &p.variants {
+            let vp = snap.product(v);
+            let offer = view.offers[v as usize];
+            let mut attrs = serde_json::Map::new();
+            for a in &vp.attributes {
+                attrs.insert(a.code.clone(), serde_json::Value::String(a.value.clone()));
+                let entry = match variant_attributes.iter_mut().position(|x| x.code == a.code) {
+                    Some(i) => &mut variant_attributes[i],
+                    None => {
+                        variant_attributes.push(VariantAttributeDto {
+                            code: a.code.clone(),
+                            label: a.label.clone(),
+                            values: Vec::new(),
+                        });
+                        variant_attributes.last_mut().expect("just pushed")
+                    }
+                };
+                if !entry.values.iter().any(|x| x.value == a.value) {
+                    entry.values.push(AttributeValueDto {
+                        value: a.value.clone(),
+                        label: a.value_label.clone(),
+                    });
+                }
+            }
+            let available = vp.available_in(warehouse);
+            variants.push(VariantDto {
+                id: vp.id.clone(),
+                sku: vp.sku.clone(),
+                name: vp.name.clone(),
+                attributes: attrs,
+                price: offer.map(|o| money(o.price)),
+                compare_at_price: offer.and_then(|o| o.compare_at).map(money),
+                stock_status: StockStatus::of(true, available),
+                available,
+                sold_in_store: offer.is_some() && sold,
+            });
+        }
+
+        let mut tabs = Vec::new();
+        if !p.specs.is_empty() {
+            tabs.push("specification".to_owned());
+        }
+        if !p.package.is_empty() {
+            tabs.push("package-content".to_owned());
+        }
+        if !p.downloads.is_empty() {
+            tabs.push("download".to_owned());
+        }
+        if !p.options.is_empty() {
+            tabs.push("custom-options".to_owned());
+        }
+
+        ProductDetail {
+            id: p.id.clone(),
+            slug: p.slug.clone(),
+            sku: p.sku.clone(),
+            name: p.name.clone(),
+            brand: p.brand,
+            product_type: p.product_type,
+            summary: p.summary.clone(),
+            description: p.description.clone(),
+            images: p
+                .images
+                .iter()
+                .map(|i| ImageDto {
+                    url: i.url.clone(),
+                    alt: i.alt.clone(),
+                })
+                .collect(),
+            labels: p.labels.clone(),
+            breadcrumb,
+            categories: p.categories.iter().map(|&c| cat_ref(c)).collect(),
+            store: st.code.clone(),
+            sold_in_store: sold,
+            price,
+            compare_at_price: compare_at,
+            price_from: !p.variants.is_empty(),
+            stock_status: status,
+            available: (p.is_physical() && p.variants.is_empty())
+                .then(|| p.available_in(warehouse)),
+            purchasable: p.purchasable && p.variants.is_empty(),
+            min_qty: p.min_qty,
+            max_qty: p.max_qty,
+            qty_step: p.qty_step,
+            weight_grams: p.weight_grams,
+            term_months: p.term_months,
+            data_mb: p.data_mb,
+            validity_days: p.validity_days,
+            stackable: p.stackable,
+            eligibility: p.eligibility.as_ref().map(|e| EligibilityDto {
+                models: e.models.clone(),
+                prime: e.prime,
+            }),
+            variant_attributes,
+            variants,
+            selected_variant,
+            custom_options: p
+                .options
+                .iter()
+                .map(|o| CustomOptionDto {
+                    code: o.code.clone(),
+                    label: o.label.clone(),
+                    kind: o.kind,
+                    required: o.required,
+                    pattern: o.pattern.clone(),
+                    help: o.help.clone(),
+                    values: o
+                        .values
+                        .iter()
+                        .map(|v| OptionValueDto {
+                            code: v.code.clone(),
+                            label: v.label.clone(),
+                            price_delta: match (v.price_delta_cents, v.price_delta_bp) {
+                                (Some(c), _) if c != 0 => {
+                                    Some(PriceDelta::Fixed { amount: money(c) })
+                                }
+                                (_, Some(bp)) if bp != 0 => {
+                                    Some(PriceDelta::Percent { basis_points: bp })
+                                }
+                                _ => None,
+                            },
+                        })
+                        .collect(),
+                })
+                .collect(),
+            specification: p
+                .specs
+                .iter()
+                .map(|s| SpecRowDto {
+                    group: s.group.clone(),
+                    name: s.name.clone(),
+                    value: s.value.clone(),
+                })
+                .collect(),
+            package_contents: p
+                .package
+                .iter()
+                .map(|(item, qty)| PackageItemDto {
+                    item: item.clone(),
+                    qty: *qty,
+                })
+                .collect(),
+            downloads: p
+                .downloads
+                .iter()
+                .map(|d| DownloadDto {
+                    title: d.title.clone(),
+                    kind: d.kind,
+                    url: d.url.clone(),
+                    file_name: d.file_name.clone(),
+                    content_type: d.content_type.clone(),
+                    size_bytes: d.size_bytes,
+                    version: d.version.clone(),
+                })
+                .collect(),
+            tabs,
+            related: related(snap, store, idx, 4),
+            created_at: rfc3339(p.created_at),
+        }
+    }
+}
+
+/// Up to `n` other products of the same main category sold in the store,
+/// nearest in catalogue order first.
+pub fn related(snap: &Snapshot, store: usize, idx: u32, n: usize) -> Vec<ProductCard> {
+    let p = snap.product(idx);
+    let view = &snap.views[store];
+    let Some(&cat) = p.categories.first() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for &l in &snap.order_relevance {
+        let other = snap.listable[l as usize];
+        if other == idx || !view.sold[l as usize] {
+            continue;
+        }
+        if snap.product(other).categories.first() == Some(&cat) {
+            out.push(ProductCard::from(snap, store, l));
+            if out.len() == n {
+                break;
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,38 @@
+use crate::catalog::dto::ProductDetail;
+use crate::error::{ApiError, ApiResult, Problem};
+use crate::store::{StoreContext, StoreParam};
+use axum::Json;
+use axum::extract::Path;
+
+/// Everything the product page needs: price and stock in the current store,
+/// variants, custom options, specification, package contents, downloads and
+/// related products. A variant's slug answers with its parent product and
+/// `selected_variant` set. A product the store does not sell answers with
+/// `sold_in_store: false` and no price.
+#[utoipa::path(
+    get,
+    path = "/products/{slug}",
+    tag = "catalogue",
+    params(("slug" = String, Path, description = "Product (or variant) slug"), StoreParam),
+    responses(
+        (status = 200, body = ProductDetail),
+        (status = 404, description = "No such product", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn get_product(
+    ctx: StoreContext,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<ProductDetail>> {
+    let snap = &ctx.snapshot;
+    let idx = snap
+        .product_by_slug(&slug)
+        .or_else(|| snap.product_by_sku(&slug))
+        .ok_or_else(|| ApiError::not_found(&format!("The product `{slug}`")))?;
+    let (product, selected) = match snap.product(idx).parent {
+        Some(parent) => (parent, Some(snap.product(idx).sku.clone())),
+        None => (idx, None),
+    };
+    Ok(Json(ProductDetail::from(
+        snap, ctx.store, product, selected,
+    )))
+}

@@ -1,0 +1,25 @@
+use super::params::{self, ListingParams};
+use crate::catalog::dto::ProductPage;
+use crate::error::{ApiResult, Problem};
+use crate::store::{StoreContext, StoreParam};
+use axum::Json;
+use axum::extract::RawQuery;
+
+/// Products of the current store with filters, facets, sort and pagination.
+#[utoipa::path(
+    get,
+    path = "/products",
+    tag = "catalogue",
+    params(StoreParam, ListingParams),
+    responses(
+        (status = 200, body = ProductPage),
+        (status = 422, description = "A parameter is not valid; `errors[].field` names it", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn list_products(
+    ctx: StoreContext,
+    RawQuery(query): RawQuery,
+) -> ApiResult<Json<ProductPage>> {
+    let query = params::parse(&ctx.snapshot, query.as_deref().unwrap_or_default(), false)?;
+    Ok(Json(params::page(&ctx, &query)?))
+}

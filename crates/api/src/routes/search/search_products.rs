@@ -1,0 +1,25 @@
+use crate::catalog::dto::ProductPage;
+use crate::error::{ApiResult, Problem};
+use crate::routes::products::params::{self, ListingParams};
+use crate::store::{StoreContext, StoreParam};
+use axum::Json;
+use axum::extract::RawQuery;
+
+/// Search results (`q` required) with the same filters, facets, sort and
+/// pagination as `GET /products`. Typo tolerant (one edit for words of five
+/// or more letters); an exact SKU comes first. When no product matches every
+/// word, products matching some words are returned with `approximate: true`.
+#[utoipa::path(
+    get,
+    path = "/search",
+    tag = "catalogue",
+    params(StoreParam, ListingParams),
+    responses(
+        (status = 200, body = ProductPage),
+        (status = 422, description = "`q` is missing or a parameter is not valid", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn search(ctx: StoreContext, RawQuery(query): RawQuery) -> ApiResult<Json<ProductPage>> {
+    let query = params::parse(&ctx.snapshot, query.as_deref().unwrap_or_default(), true)?;
+    Ok(Json(params::page(&ctx, &query)?))
+}

@@ -1,0 +1,374 @@
+//! Catalogue storage: loading everything the in-memory read model needs in a
+//! handful of queries, the catalogue version counter, and media files.
+
+use crate::{Db, DbError, Flag};
+use sqlx::Row;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StoreRow {
+    pub code: String,
+    pub kind: String,
+    pub region: String,
+    pub name: String,
+    pub currency: String,
+    #[sqlx(try_from = "i64")]
+    pub active: Flag,
+    #[sqlx(try_from = "i64")]
+    pub is_default: Flag,
+    pub partner_name: Option<String>,
+    pub store_key: Option<String>,
+    pub display_name: String,
+    pub tagline: Option<String>,
+    pub logo_media: Option<String>,
+    pub accent_color: String,
+    pub catalogue: String,
+    pub payment_methods: String,
+    pub shipping_methods: String,
+    pub referral_terms: Option<String>,
+    pub position: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CategoryRow {
+    pub id: String,
+    pub slug: String,
+    pub name: String,
+    pub parent_id: Option<String>,
+    pub description: String,
+    pub image_media: Option<String>,
+    pub position: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ProductRow {
+    pub id: String,
+    pub sku: String,
+    pub slug: String,
+    pub name: String,
+    pub brand: String,
+    pub product_type: String,
+    pub parent_id: Option<String>,
+    pub summary: String,
+    pub description: String,
+    pub status: String,
+    #[sqlx(try_from = "i64")]
+    pub purchasable: Flag,
+    #[sqlx(try_from = "i64")]
+    pub featured: Flag,
+    pub price_cents: i64,
+    pub compare_at_cents: Option<i64>,
+    pub min_qty: i64,
+    pub max_qty: Option<i64>,
+    pub qty_step: i64,
+    pub weight_grams: Option<i64>,
+    pub term_months: Option<i64>,
+    pub data_mb: Option<i64>,
+    pub validity_days: Option<i64>,
+    #[sqlx(try_from = "i64")]
+    pub stackable: Flag,
+    pub eligibility_models: Option<String>,
+    pub eligibility_prime: Option<String>,
+    pub position: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AttributeRow {
+    pub product_id: String,
+    pub code: String,
+    pub label: String,
+    pub value: String,
+    pub value_label: String,
+    pub position: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ProductCategoryRow {
+    pub product_id: String,
+    pub category_id: String,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ProductLabelRow {
+    pub product_id: String,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PriceRow {
+    pub product_id: String,
+    pub store_code: String,
+    pub price_cents: Option<i64>,
+    pub compare_at_cents: Option<i64>,
+    #[sqlx(try_from = "i64")]
+    pub sold: Flag,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StockRow {
+    pub product_id: String,
+    pub warehouse: String,
+    pub on_hand: i64,
+    pub available: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OptionRow {
+    pub id: String,
+    pub product_id: String,
+    pub code: String,
+    pub label: String,
+    pub kind: String,
+    #[sqlx(try_from = "i64")]
+    pub required: Flag,
+    pub pattern: Option<String>,
+    pub help: Option<String>,
+    pub position: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OptionValueRow {
+    pub option_id: String,
+    pub code: String,
+    pub label: String,
+    pub price_delta_cents: Option<i64>,
+    pub price_delta_bp: Option<i64>,
+    pub position: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SpecRow {
+    pub product_id: String,
+    pub position: i64,
+    pub spec_group: String,
+    pub name: String,
+    pub value: String,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PackageRow {
+    pub product_id: String,
+    pub position: i64,
+    pub item: String,
+    pub qty: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DownloadRow {
+    pub product_id: String,
+    pub position: i64,
+    pub title: String,
+    pub kind: String,
+    pub media_key: String,
+    pub version: Option<String>,
+    pub file_name: String,
+    pub content_type: String,
+    pub size_bytes: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ImageRow {
+    pub product_id: String,
+    pub position: i64,
+    pub media_key: String,
+    pub alt: String,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DeviceModelRow {
+    pub prefix: String,
+    pub code: String,
+    pub name: String,
+    #[sqlx(try_from = "i64")]
+    pub prime: Flag,
+    pub hardware_sku: Option<String>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct MediaRow {
+    pub media_key: String,
+    pub content_type: String,
+    pub file_name: String,
+    pub size_bytes: i64,
+    pub etag: String,
+    pub body: Vec<u8>,
+}
+
+/// Every catalogue row, as loaded for one read-model build.
+#[derive(Debug, Default)]
+pub struct CatalogRows {
+    pub version: i64,
+    pub stores: Vec<StoreRow>,
+    pub categories: Vec<CategoryRow>,
+    pub products: Vec<ProductRow>,
+    pub attributes: Vec<AttributeRow>,
+    pub product_categories: Vec<ProductCategoryRow>,
+    pub labels: Vec<ProductLabelRow>,
+    pub prices: Vec<PriceRow>,
+    pub stock: Vec<StockRow>,
+    pub options: Vec<OptionRow>,
+    pub option_values: Vec<OptionValueRow>,
+    pub specs: Vec<SpecRow>,
+    pub package: Vec<PackageRow>,
+    pub downloads: Vec<DownloadRow>,
+    pub images: Vec<ImageRow>,
+    pub models: Vec<DeviceModelRow>,
+}
+
+impl Db {
+    /// The catalogue version: bumped by every change to catalogue tables.
+    pub async fn catalog_version(&self) -> Result<i64, DbError> {
+        let row = sqlx::query("SELECT version FROM catalog_version WHERE id = 1")
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.map_or(0, |r| r.get::<i64, _>("version")))
+    }
+
+    /// Bumps the catalogue version outside a transaction (e.g. after an admin edit).
+    pub async fn bump_catalog_version(&self) -> Result<i64, DbError> {
+        let row = sqlx::query(
+            "UPDATE catalog_version SET version = version + 1, updated_at = $1 WHERE id = 1 RETURNING version",
+        )
+        .bind(crate::now_ms())
+        .fetch_one(self.pool())
+        .await?;
+        Ok(row.get::<i64, _>("version"))
+    }
+
+    pub async fn store_count(&self) -> Result<i64, DbError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM stores")
+            .fetch_one(self.pool())
+            .await?;
+        Ok(row.get::<i64, _>("n"))
+    }
+
+    /// Loads the whole catalogue (active and inactive rows; the read model filters).
+    /// The version is read first, so a change during the load triggers another build.
+    pub async fn load_catalog(&self) -> Result<CatalogRows, DbError> {
+        let pool = self.pool();
+        let version = self.catalog_version().await?;
+        macro_rules! all {
+            ($ty:ty, $sql:expr) => {
+                sqlx::query_as::<_, $ty>($sql).fetch_all(pool).await?
+            };
+        }
+        Ok(CatalogRows {
+            version,
+            stores: all!(
+                StoreRow,
+                "SELECT code, kind, region, name, currency, CAST(active AS INTEGER) AS active, CAST(is_default AS INTEGER) AS is_default, partner_name, store_key, display_name, tagline, logo_media, accent_color, catalogue, payment_methods, shipping_methods, referral_terms, position FROM stores ORDER BY position, code"
+            ),
+            categories: all!(
+                CategoryRow,
+                "SELECT id, slug, name, parent_id, description, image_media, position FROM categories ORDER BY position, slug"
+            ),
+            products: all!(
+                ProductRow,
+                "SELECT id, sku, slug, name, brand, product_type, parent_id, summary, description, status, CAST(purchasable AS INTEGER) AS purchasable, CAST(featured AS INTEGER) AS featured, price_cents, compare_at_cents, min_qty, max_qty, qty_step, weight_grams, term_months, data_mb, validity_days, CAST(stackable AS INTEGER) AS stackable, eligibility_models, eligibility_prime, position, created_at, updated_at FROM products ORDER BY position, sku"
+            ),
+            attributes: all!(
+                AttributeRow,
+                "SELECT product_id, code, label, value, value_label, position FROM product_attributes ORDER BY product_id, position"
+            ),
+            product_categories: all!(
+                ProductCategoryRow,
+                "SELECT product_id, category_id FROM product_categories ORDER BY product_id, position"
+            ),
+            labels: all!(
+                ProductLabelRow,
+                "SELECT product_id, label FROM product_labels"
+            ),
+            prices: all!(
+                PriceRow,
+                "SELECT product_id, store_code, price_cents, compare_at_cents, CAST(sold AS INTEGER) AS sold FROM product_prices"
+            ),
+            stock: all!(
+                StockRow,
+                "SELECT product_id, warehouse, on_hand, available FROM stock"
+            ),
+            options: all!(
+                OptionRow,
+                "SELECT id, product_id, code, label, kind, CAST(required AS INTEGER) AS required, pattern, help, position FROM product_options ORDER BY product_id, position"
+            ),
+            option_values: all!(
+                OptionValueRow,
+                "SELECT option_id, code, label, price_delta_cents, price_delta_bp, position FROM product_option_values ORDER BY option_id, position"
+            ),
+            specs: all!(
+                SpecRow,
+                "SELECT product_id, position, spec_group, name, value FROM product_specs ORDER BY product_id, position"
+            ),
+            package: all!(
+                PackageRow,
+                "SELECT product_id, position, item, qty FROM product_package_items ORDER BY product_id, position"
+            ),
+            downloads: all!(
+                DownloadRow,
+                "SELECT d.product_id, d.position, d.title, d.kind, d.media_key, d.version, m.file_name, m.content_type, m.size_bytes FROM product_downloads d JOIN media m ON m.media_key = d.media_key ORDER BY d.product_id, d.position"
+            ),
+            images: all!(
+                ImageRow,
+                "SELECT product_id, position, media_key, alt FROM product_images ORDER BY product_id, position"
+            ),
+            models: all!(
+                DeviceModelRow,
+                "SELECT prefix, code, name, CAST(prime AS INTEGER) AS prime, hardware_sku FROM device_models ORDER BY prefix"
+            ),
+        })
+    }
+
+    /// One media file (image or download) by key.
+    pub async fn media(&self, key: &str) -> Result<Option<MediaRow>, DbError> {
+        Ok(sqlx::query_as::<_, MediaRow>(
+            "SELECT media_key, content_type, file_name, size_bytes, etag, body FROM media WHERE media_key = $1",
+        )
+        .bind(key)
+        .fetch_optional(self.pool())
+        .await?)
+    }
+
+    /// Sets a product's available stock in one warehouse and bumps the catalogue version
+    /// (admin corrections and tests; checkout decrements with a conditional UPDATE instead).
+    pub async fn set_stock(
+        &self,
+        product_id: &str,
+        warehouse: &str,
+        available: i64,
+    ) -> Result<(), DbError> {
+        let mut tx = self.begin_write().await?;
+        sqlx::query(
+            "INSERT INTO stock (product_id, warehouse, on_hand, available, updated_at) VALUES ($1, $2, $3, $3, $4)
+             ON CONFLICT (product_id, warehouse) DO UPDATE SET on_hand = excluded.on_hand, available = excluded.available, updated_at = excluded.updated_at",
+        )
+        .bind(product_id)
+        .bind(warehouse)
+        .bind(available)
+        .bind(crate::now_ms())
+        .execute(&mut *tx)
+        .await?;
+        crate::seed::model::bump_catalog_version_in(&mut tx).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Sets a product's list price and bumps the catalogue version.
+    pub async fn set_list_price(
+        &self,
+        product_id: &str,
+        price_cents: i64,
+    ) -> Result<bool, DbError> {
+        let mut tx = self.begin_write().await?;
+        let done =
+            sqlx::query("UPDATE products SET price_cents = $1, updated_at = $2 WHERE id = $3")
+                .bind(price_cents)
+                .bind(crate::now_ms())
+                .bind(product_id)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+        crate::seed::model::bump_catalog_version_in(&mut tx).await?;
+        tx.commit().await?;
+        Ok(done == 1)
+    }
+}

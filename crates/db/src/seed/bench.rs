@@ -1,0 +1,626 @@
+//! A large, realistic generated catalogue for benchmarks (`uplink seed-bench`).
+//!
+//! On top of the demo catalogue (stores, categories, models, media) it adds
+//! generated products until the store lists `total` products: routers,
+//! access points, switches, antennas, accessories, licences, cloud plans and
+//! eSIM bundles with plausible names, specifications, prices, stock,
+//! per-store prices and a few configurable products with variants.
+
+use super::build::{Builder, DAY_MS, Fluent, variant};
+use super::media::Art;
+use super::media::pdf;
+use super::model::{MediaSeed, ProductSeed};
+use crate::{Db, DbError};
+use uplink_domain::catalog::{Brand, Label, PrimeRequirement, ProductType as T};
+
+/// Deterministic SplitMix64, so every run generates the same catalogue.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as u64) as i64
+    }
+    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// A price ending in 99 cents / 900: `34_900`.
+fn price_like(rng: &mut Rng, lo_dollars: i64, hi_dollars: i64) -> i64 {
+    let d = rng.range(lo_dollars, hi_dollars);
+    if d >= 100 {
+        (d / 10 * 10 + 9) * 100
+    } else {
+        d * 100 + 90
+    }
+}
+
+impl Db {
+    /// Seeds the demo catalogue when empty, then generated products until
+    /// `total` listable products exist. Returns how many were generated.
+    pub async fn seed_bench(&self, total: usize) -> Result<usize, DbError> {
+        self.seed_demo_if_empty().await?;
+        let existing: i64 = sqlx::Row::get(
+            &sqlx::query(
+                "SELECT COUNT(*) AS n FROM products WHERE parent_id IS NULL AND status = 'active'",
+            )
+            .fetch_one(self.pool())
+            .await?,
+            "n",
+        );
+        let wanted = total.saturating_sub(existing as usize);
+        if wanted == 0 {
+            return Ok(0);
+        }
+        let (products, media) = generate(wanted, crate::now_ms(), existing as u64);
+        let mut tx = self.begin_write().await?;
+        let mut batch = crate::batch::Batch::new(
+            "media",
+            &[
+                "media_key",
+                "content_type",
+                "file_name",
+                "size_bytes",
+                "etag",
+                "body",
+                "created_at",
+            ],
+        );
+        for m in media {
+            let exists = sqlx::query("SELECT 1 AS x FROM media WHERE media_key = $1")
+                .bind(&m.key)
+                .fetch_optional(&mut *tx)
+                .await?
+                .is_some();
+            if !exists {
+                batch.push(crate::row![
+                    m.key.clone(),
+                    m.content_type,
+                    m.file_name.clone(),
+                    m.body.len() as i64,
+                    format!("\"{:016x}\"", super::model::fnv1a(&m.body)),
+                    m.body,
+                    crate::now_ms()
+                ]);
+            }
+        }
+        batch.write(&mut tx).await?;
+        tx.commit().await?;
+        for chunk in products.chunks(2_000) {
+            // Parents and their variants are adjacent; never split a family.
+            self.write_products(chunk).await?;
+        }
+        Ok(wanted)
+    }
+}
+
+const REGIONS: &[(&str, &str)] = &[
+    ("Global", "global"),
+    ("Europe", "eu"),
+    ("North America", "na"),
+    ("Asia Pacific", "apac"),
+    ("Latin America", "latam"),
+];
+
+/// Generates `n` listable products (plus variants) and the extra media they use.
+pub fn generate(n: usize, now: i64, salt: u64) -> (Vec<ProductSeed>, Vec<MediaSeed>) {
+    let mut b = Builder::new(now);
+    let mut rng = Rng(0x5EED ^ salt);
+    let mut guides = std::collections::HashMap::new();
+    for (art, title) in [
+        (Art::Router, "Router"),
+        (Art::AccessPoint, "Access point"),
+        (Art::Switch, "Switch"),
+        (Art::Antenna, "Antenna"),
+        (Art::PowerSupply, "Accessory"),
+        (Art::Cloud, "Plan"),
+    ] {
+        let m = MediaSeed::new(
+            &format!("bench-{}-guide", art.stem()),
+            "pdf",
+            "application/pdf",
+            pdf(
+                &format!("{title} family guide"),
+                &["Generated for benchmarks.".into()],
+            ),
+        );
+        guides.insert(art, m.key.clone());
+        b.media.push(m);
+    }
+    let mut out: Vec<ProductSeed> = Vec::with_capacity(n + n / 10);
+    let mut made = 0;
+    let mut serial = 0u64;
+    while made < n {
+        serial += 1;
+        let tag = format!("{:05X}", serial + salt * 7919);
+        let brand = if rng.chance(55) {
+            Brand::Uplink
+        } else {
+            Brand::Pepwave
+        };
+        let bp = if brand == Brand::Uplink { "UL" } else { "PW" };
+        let roll = rng.below(100);
+        let age = rng.range(0, 900);
+        let mut p: ProductSeed;
+        let art;
+        let mut variants: Vec<ProductSeed> = Vec::new();
+        if roll < 42 {
+            let series = rng.pick(&[
+                "Edge", "Branch", "Fleet", "Nano", "Transit", "Balance", "MAX", "Surf", "Core",
+                "Metro",
+            ]);
+            let model = rng.range(100, 9_999);
+            let (radio, radio_spec, bands) = rng.pick(&[
+                ("LTE", "LTE Cat 4", "B1, B3, B7, B20, B28"),
+                (
+                    "LTE-A",
+                    "LTE-A Cat 12",
+                    "B1, B2, B3, B4, B5, B7, B12, B13, B20, B66",
+                ),
+                (
+                    "5G",
+                    "5G NR Sub-6 SA/NSA",
+                    "n1, n3, n5, n7, n28, n41, n77, n78",
+                ),
+                (
+                    "Dual 5G",
+                    "2 × 5G NR Sub-6",
+                    "n1, n3, n5, n7, n28, n41, n71, n77, n78, n79",
+                ),
+                ("Fibre", "None (wired WAN)", "—"),
+            ]);
+            let throughput = rng.range(1, 40) * 100;
+            let wan = rng.range(1, 4);
+            let lan = rng.range(2, 16);
+            art = if radio == "Fibre" {
+                Art::Router
+            } else if series == "Fleet" || series == "Transit" {
+                Art::Vehicle
+            } else {
+                Art::Router5g
+            };
+            let name = format!("{brand} {series} {model} {radio} Router");
+            let sku = format!(
+                "{bp}-{}{model}-{}-{tag}",
+                series.to_ascii_uppercase(),
+                radio.replace([' ', '-'], "").to_ascii_uppercase()
+            );
+            let prime = rng.chance(8);
+            let sku = if prime { format!("{sku}-PRM") } else { sku };
+            let price = price_like(&mut rng, 149, 2_999);
+            p = b.product(&sku, &name, brand, T::Hardware, "routers", price, art)
+                .summary(&format!("{radio} {} router with {wan} WAN and {lan} LAN ports, SpeedFusion bonding and {} Mbps of routing throughput.", series, throughput))
+                .specs(&[
+                    ("Performance", "Router throughput", &format!("{throughput} Mbps")),
+                    ("Performance", "SpeedFusion VPN throughput", &format!("{} Mbps", throughput / 4)),
+                    ("Interfaces", "Ports", &format!("{wan} × GbE WAN, {lan} × GbE LAN")),
+                    ("Cellular", "Technology", radio_spec),
+                    ("Cellular", "Bands", bands),
+                    ("Wi-Fi", "Standard", rng.pick(&["Wi-Fi 5 (802.11ac)", "Wi-Fi 6 (802.11ax)", "Wi-Fi 6E", "None"])),
+                    ("Power", "Input", rng.pick(&["12 V DC", "10–30 V DC", "12–56 V DC", "100–240 V AC"])),
+                    ("Physical", "Dimensions", &format!("{} × {} × {} mm", rng.range(90, 440), rng.range(60, 300), rng.range(24, 44))),
+                ])
+                .pkg(&[("Router", 1), ("Power adapter", 1), ("Quick start guide", 1)])
+                .weight(rng.range(150, 5_000))
+                .setup_option();
+            if rng.chance(6) {
+                // A configurable family: the same router with two or three modules.
+                p.product_type = T::Configurable;
+                let k = rng.range(2, 3);
+                for (i, (code, label)) in [
+                    ("lte", "LTE-A Cat 12"),
+                    ("5g", "5G NR"),
+                    ("5g-dual", "Dual 5G NR"),
+                ]
+                .iter()
+                .take(k as usize)
+                .enumerate()
+                {
+                    let stock = (rng.range(0, 80), rng.range(0, 80));
+                    let v = variant(
+                        &p,
+                        &format!("{}-V{i}", p.sku),
+                        label,
+                        &[("cellular", "Cellular module", code, label)],
+                        price + i as i64 * 20_000,
+                        stock,
+                    );
+                    variants.push(v);
+                }
+            }
+        } else if roll < 57 {
+            let series = rng.pick(&["AirPoint", "AP One", "AP Pro", "AirPoint Max", "AP Mini"]);
+            let wifi = rng.pick(&["Wi-Fi 6", "Wi-Fi 6E", "Wi-Fi 7"]);
+            let outdoor = rng.chance(30);
+            let model = rng.range(10, 999);
+            art = if outdoor {
+                Art::OutdoorAp
+            } else {
+                Art::AccessPoint
+            };
+            let name = format!(
+                "{brand} {series} {model} {wifi}{} Access Point",
+                if outdoor { " Outdoor" } else { "" }
+            );
+            let sku = format!(
+                "{bp}-AP{model}-{}-{tag}",
+                wifi.replace(['-', ' '], "").to_ascii_uppercase()
+            );
+            p = b
+                .product(
+                    &sku,
+                    &name,
+                    brand,
+                    T::Hardware,
+                    "access-points",
+                    price_like(&mut rng, 79, 899),
+                    art,
+                )
+                .summary(&format!(
+                    "{wifi} access point for {} with cloud management and up to {} clients.",
+                    if outdoor {
+                        "campuses and yards"
+                    } else {
+                        "offices and shops"
+                    },
+                    rng.range(50, 500)
+                ))
+                .specs(&[
+                    ("Wi-Fi", "Standard", wifi),
+                    ("Wi-Fi", "Streams", rng.pick(&["2×2", "4×4", "2×2 + 4×4"])),
+                    (
+                        "Interfaces",
+                        "Ports",
+                        rng.pick(&["1 × GbE PoE in", "1 × 2.5 GbE PoE in", "2 × GbE"]),
+                    ),
+                    (
+                        "Power",
+                        "Input",
+                        rng.pick(&["802.3af PoE", "802.3at PoE+", "802.3bt PoE++"]),
+                    ),
+                    (
+                        "Physical",
+                        "Protection",
+                        if outdoor { "IP67" } else { "Indoor" },
+                    ),
+                ])
+                .pkg(&[("Access point", 1), ("Mount", 1)])
+                .weight(rng.range(200, 1_800));
+        } else if roll < 67 {
+            let ports = rng.pick(&[8, 16, 24, 48]);
+            let kind = rng.pick(&["PoE+", "Fiber", "Managed", "PoE++"]);
+            art = Art::Switch;
+            let name = format!("{brand} Switch {ports} {kind} {}", rng.range(1, 99));
+            let sku = format!(
+                "{bp}-SW{ports}-{}-{tag}",
+                kind.replace('+', "P").to_ascii_uppercase()
+            );
+            p = b
+                .product(
+                    &sku,
+                    &name,
+                    brand,
+                    T::Hardware,
+                    "switches",
+                    price_like(&mut rng, 99, 2_499),
+                    art,
+                )
+                .summary(&format!(
+                    "{ports}-port {kind} switch for closets and branches, managed from the cloud."
+                ))
+                .specs(&[
+                    (
+                        "Interfaces",
+                        "Ports",
+                        &format!("{ports} × GbE, {} × SFP+", rng.range(2, 6)),
+                    ),
+                    (
+                        "Performance",
+                        "Switching capacity",
+                        &format!("{} Gbps", ports * 2 + 40),
+                    ),
+                    (
+                        "Power",
+                        "PoE budget",
+                        &format!("{} W", rng.range(60, 1_440)),
+                    ),
+                ])
+                .pkg(&[("Switch", 1), ("Power cord", 1)])
+                .weight(rng.range(800, 7_000));
+        } else if roll < 75 {
+            let kind = rng.pick(&["Omni", "Panel", "Dome", "Mobility", "Yagi"]);
+            let mimo = rng.pick(&["2x2", "4x4", "8x8"]);
+            art = if kind == "Panel" || kind == "Yagi" {
+                Art::PanelAntenna
+            } else {
+                Art::Antenna
+            };
+            let name = format!("{brand} {kind} {mimo} 5G/LTE Antenna {}", rng.range(1, 99));
+            let sku = format!(
+                "{bp}-ANT-{}-{}-{tag}",
+                kind.to_ascii_uppercase(),
+                mimo.replace('x', "X")
+            );
+            p = b
+                .product(
+                    &sku,
+                    &name,
+                    brand,
+                    T::Hardware,
+                    "antennas",
+                    price_like(&mut rng, 49, 699),
+                    art,
+                )
+                .summary(&format!(
+                    "{mimo} MIMO {kind} antenna for 5G/LTE with {} dBi gain.",
+                    rng.range(3, 14)
+                ))
+                .specs(&[
+                    ("Radio", "Cellular", &format!("{mimo} 617–6000 MHz")),
+                    (
+                        "Physical",
+                        "Cable",
+                        &format!("{} m LMR-240", rng.range(1, 10)),
+                    ),
+                    ("Physical", "Protection", "IP67"),
+                ])
+                .pkg(&[("Antenna", 1), ("Mounting kit", 1)])
+                .weight(rng.range(150, 2_500));
+        } else if roll < 85 {
+            let (what, a, cat_price) = rng.pick(&[
+                ("Power Adapter", Art::PowerSupply, (19, 59)),
+                ("PoE Injector", Art::PowerSupply, (29, 99)),
+                ("Antenna Cable", Art::Cable, (19, 79)),
+                ("Mounting Bracket", Art::Bracket, (15, 89)),
+                ("Rack Kit", Art::Bracket, (39, 129)),
+            ]);
+            art = a;
+            let variant_name = rng.range(1, 999);
+            let name = format!("{brand} {what} {variant_name}");
+            let sku = format!(
+                "{bp}-ACC-{}-{variant_name}-{tag}",
+                what.split(' ').next().unwrap_or("X").to_ascii_uppercase()
+            );
+            p = b
+                .product(
+                    &sku,
+                    &name,
+                    brand,
+                    T::Hardware,
+                    "accessories",
+                    price_like(&mut rng, cat_price.0, cat_price.1),
+                    art,
+                )
+                .summary(&format!(
+                    "{what} for Uplink and Pepwave routers and access points."
+                ))
+                .specs(&[
+                    ("Physical", "Model", &format!("{what} {variant_name}")),
+                    ("Physical", "Warranty", "2 years"),
+                ])
+                .pkg(&[(what, 1)])
+                .weight(rng.range(50, 1_500));
+        } else if roll < 89 {
+            let (what, cat, a, prime) = rng.pick(&[
+                (
+                    "SpeedFusion Bonding Licence",
+                    "licences",
+                    Art::Licence,
+                    PrimeRequirement::No,
+                ),
+                (
+                    "WAN Smoothing Licence",
+                    "licences",
+                    Art::Licence,
+                    PrimeRequirement::No,
+                ),
+                (
+                    "Warranty Extension",
+                    "care-warranty",
+                    Art::Care,
+                    PrimeRequirement::No,
+                ),
+                (
+                    "PrimeCare",
+                    "care-warranty",
+                    Art::Care,
+                    PrimeRequirement::Yes,
+                ),
+            ]);
+            art = a;
+            let years = rng.range(1, 5);
+            let name = format!(
+                "{what} — {years} Year{} (Series {})",
+                if years > 1 { "s" } else { "" },
+                rng.range(1, 999)
+            );
+            let sku = format!("{bp}-LIC-{years}Y-{tag}");
+            p = b
+                .product(
+                    &sku,
+                    &name,
+                    brand,
+                    T::License,
+                    cat,
+                    price_like(&mut rng, 29, 899),
+                    art,
+                )
+                .summary(&format!(
+                    "{what} for {years} year(s), bound to the device serial."
+                ))
+                .specs(&[("Licence", "Term", &format!("{} months", years * 12))])
+                .eligible(&[], prime)
+                .plan(Some(years * 12), None, None, false);
+        } else if roll < 94 {
+            let (ty, cat, a) = rng.pick(&[
+                (T::Cloud, "cloud", Art::Cloud),
+                (T::CloudConnect, "cloud-connect", Art::CloudConnect),
+                (T::CloudUnlimited, "cloud-unlimited", Art::CloudUnlimited),
+            ]);
+            art = a;
+            let gb = if ty == T::CloudUnlimited {
+                None
+            } else {
+                Some(rng.pick(&[10, 20, 50, 100, 250, 500, 1000, 2000]))
+            };
+            let days = rng.pick(&[30, 90, 180, 365, 730]);
+            let size = gb.map_or("Unlimited".to_owned(), |g| format!("{g} GB"));
+            let name = format!(
+                "SpeedFusion {} {size} / {days} days ({})",
+                if ty == T::CloudConnect {
+                    "Connect"
+                } else {
+                    "Cloud"
+                },
+                rng.pick(REGIONS).0
+            );
+            let sku = format!(
+                "SFC-{}-{days}D-{tag}",
+                gb.map_or("UNL".to_owned(), |g| format!("{g}GB"))
+            );
+            p = b.product(&sku, &name, Brand::Pepwave, ty, cat, price_like(&mut rng, 9, 1_999), art)
+                .summary(&format!("{size} of SpeedFusion traffic valid for {days} days; stacks per the plan rules."))
+                .specs(&[("Plan", "Data", &size), ("Plan", "Validity", &format!("{days} days"))])
+                .labels(&[Label::SfcManagement, Label::ConnectivityUsageRecord])
+                .eligible(&[], PrimeRequirement::Any)
+                .plan(None, gb.map(|g| g * 1024), Some(days), true);
+        } else {
+            let (region, code) = rng.pick(REGIONS);
+            let gb = rng.pick(&[1, 3, 5, 10, 20, 50, 100]);
+            let days = rng.pick(&[7, 15, 30, 90, 365]);
+            let pool = rng.chance(20);
+            art = if pool { Art::EsimPool } else { Art::EsimData };
+            let name = format!(
+                "eSIM {}{region} {gb} GB / {days} days",
+                if pool { "Data Pool " } else { "Data " }
+            );
+            let sku = format!(
+                "ESIM-{}-{}-{gb}GB-{days}D-{tag}",
+                if pool { "POOL" } else { "DATA" },
+                code.to_ascii_uppercase()
+            );
+            p = b
+                .product(
+                    &sku,
+                    &name,
+                    Brand::Uplink,
+                    if pool { T::EsimDataPool } else { T::EsimData },
+                    if pool {
+                        "esim-data-pools"
+                    } else {
+                        "esim-data-bundles"
+                    },
+                    price_like(&mut rng, 4, 499),
+                    art,
+                )
+                .summary(&format!("{gb} GB of {region} data for {days} days."))
+                .specs(&[
+                    ("Plan", "Data", &format!("{gb} GB")),
+                    ("Plan", "Coverage", region),
+                    ("Plan", "Validity", &format!("{days} days")),
+                ])
+                .labels(&[Label::ConnectivityUsageRecord])
+                .plan(None, Some(gb * 1024), Some(days), true);
+            if !pool {
+                p = p.iccid_option();
+            }
+        }
+        p.created_at = now - age * DAY_MS;
+        p.featured = rng.chance(2);
+        if p.product_type.is_physical() && variants.is_empty() {
+            let g = if rng.chance(10) {
+                0
+            } else if rng.chance(10) {
+                rng.range(1, 5)
+            } else {
+                rng.range(6, 400)
+            };
+            let u = if rng.chance(10) { 0 } else { rng.range(1, 300) };
+            p = p.stock(g, u);
+        }
+        if rng.chance(8) {
+            let us = p.price - p.price / 20;
+            p = p.store_price("us", us);
+        }
+        if rng.chance(3) {
+            p = p.not_sold_in("us");
+        }
+        if rng.chance(5) {
+            p.compare_at = Some(p.price + p.price / 5);
+        }
+        if let Some(guide) = guides.get(&match art {
+            Art::Router | Art::Router5g | Art::Vehicle => Art::Router,
+            Art::AccessPoint | Art::OutdoorAp => Art::AccessPoint,
+            Art::Switch => Art::Switch,
+            Art::Antenna | Art::PanelAntenna => Art::Antenna,
+            Art::PowerSupply | Art::Cable | Art::Bracket => Art::PowerSupply,
+            _ => Art::Cloud,
+        }) {
+            p.downloads.push(super::model::DownloadSeed {
+                title: "Family guide".into(),
+                kind: uplink_domain::catalog::DownloadKind::Manual,
+                media_key: guide.clone(),
+                version: Some("1.0".into()),
+            });
+        }
+        if p.description.is_empty() {
+            let mut d = p.summary.clone();
+            d.push_str("\n\n### Highlights\n\n");
+            for (_, k, v) in p.specs.iter().take(5) {
+                d.push_str(&format!("- **{k}:** {v}\n"));
+            }
+            p.description = d;
+        }
+        p.slug = format!("{}-{}", p.slug, tag.to_ascii_lowercase());
+        for (i, v) in variants.iter_mut().enumerate() {
+            v.slug = format!("{}-v{i}", p.slug);
+            v.parent_id = Some(p.id.clone());
+        }
+        out.push(p);
+        out.extend(variants);
+        made += 1;
+    }
+    let media = b
+        .media
+        .into_iter()
+        .filter(|m| m.key.starts_with("bench-"))
+        .collect();
+    (out, media)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_generator_makes_unique_skus_and_slugs() {
+        let (products, media) = generate(3_000, 1_700_000_000_000, 0);
+        let listable = products.iter().filter(|p| p.parent_id.is_none()).count();
+        assert_eq!(listable, 3_000);
+        let mut skus: Vec<_> = products.iter().map(|p| p.sku.clone()).collect();
+        skus.sort();
+        skus.dedup();
+        assert_eq!(skus.len(), products.len());
+        let mut slugs: Vec<_> = products.iter().map(|p| p.slug.clone()).collect();
+        slugs.sort();
+        slugs.dedup();
+        assert_eq!(slugs.len(), products.len(), "slugs must be unique");
+        assert!(!media.is_empty());
+        for p in &products {
+            uplink_domain::catalog::Sku::parse(&p.sku).expect("valid sku");
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListingApiQuery } from '../lib/listing-params';
+import { getJson } from './http';
+import { catalogKeys } from './query-keys';
+import type { ProductPage } from './types';
+
+export function getProducts(query: ListingApiQuery, signal?: AbortSignal): Promise<ProductPage> {
+  return getJson<ProductPage>('/api/v1/products', query, signal);
+}
+
+export const productsQueryOptions = (query: ListingApiQuery) =>
+  queryOptions({
+    queryKey: catalogKeys.productList(query),
+    queryFn: ({ signal }) => getProducts(query, signal),
+    // Keep showing the previous page while the next one loads: no layout shift.
+    placeholderData: keepPreviousData,
+  });
+
+export function useProducts(query: ListingApiQuery, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...productsQueryOptions(query), ...options });
+}

@@ -1,0 +1,149 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatMoney } from '@/lib/money';
+import type { PriceBand } from '../api/types';
+
+export interface PriceFilterProps {
+  bands: readonly PriceBand[];
+  minPrice: number | null;
+  maxPrice: number | null;
+  currency: string;
+  onChange: (range: { minPrice: number | null; maxPrice: number | null }) => void;
+}
+
+export function bandLabel(band: Pick<PriceBand, 'min' | 'max'>, currency: string): string {
+  const min = band.min !== null ? formatMoney(band.min, currency).replace(/\.00$/, '') : null;
+  const max = band.max !== null ? formatMoney(band.max, currency).replace(/\.00$/, '') : null;
+  if (min && max) return `${min} – ${max}`;
+  if (max) return `Under ${max}`;
+  if (min) return `${min} and above`;
+  return 'Any price';
+}
+
+function toCents(text: string): number | null | 'invalid' {
+  const trimmed = text.trim().replace(/[$,\s]/g, '');
+  if (!trimmed) return null;
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return 'invalid';
+  return Math.round(Number(trimmed) * 100);
+}
+
+function toDollars(cents: number | null): string {
+  if (cents === null) return '';
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/** Price bands with their counts, plus a custom from–to range in dollars. */
+export function PriceFilter({ bands, minPrice, maxPrice, currency, onChange }: PriceFilterProps) {
+  const id = useId();
+  const [min, setMin] = useState(toDollars(minPrice));
+  const [max, setMax] = useState(toDollars(maxPrice));
+  const [error, setError] = useState<string | null>(null);
+  const [syncedFrom, setSyncedFrom] = useState({ minPrice, maxPrice });
+  if (syncedFrom.minPrice !== minPrice || syncedFrom.maxPrice !== maxPrice) {
+    // The URL changed (a band, a chip or Back): show its range.
+    setSyncedFrom({ minPrice, maxPrice });
+    setMin(toDollars(minPrice));
+    setMax(toDollars(maxPrice));
+    setError(null);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const from = toCents(min);
+    const to = toCents(max);
+    if (from === 'invalid' || to === 'invalid') {
+      setError('Enter prices as numbers, for example 250 or 99.50.');
+      return;
+    }
+    if (from !== null && to !== null && from > to) {
+      setError('The “from” price must be lower than the “to” price.');
+      return;
+    }
+    setError(null);
+    onChange({ minPrice: from, maxPrice: to });
+  }
+
+  const anyChecked = minPrice === null && maxPrice === null;
+  return (
+    <fieldset className="facet">
+      <legend className="facet__title">Price</legend>
+      <ul className="facet__list">
+        <li className="facet__item">
+          <input
+            id={`${id}-any`}
+            type="radio"
+            name={`${id}-band`}
+            className="facet__checkbox"
+            checked={anyChecked}
+            onChange={() => onChange({ minPrice: null, maxPrice: null })}
+          />
+          <label htmlFor={`${id}-any`} className="facet__label">
+            <span>Any price</span>
+          </label>
+        </li>
+        {bands.map((band, index) => {
+          const checked = band.min === minPrice && band.max === maxPrice;
+          return (
+            <li key={index} className="facet__item">
+              <input
+                id={`${id}-${index}`}
+                type="radio"
+                name={`${id}-band`}
+                className="facet__checkbox"
+                checked={checked}
+                disabled={!checked && band.count === 0}
+                onChange={() => onChange({ minPrice: band.min, maxPrice: band.max })}
+              />
+              <label htmlFor={`${id}-${index}`} className="facet__label">
+                <span>{bandLabel(band, currency)}</span>
+                <span className="facet__count">
+                  <span className="visually-hidden">(</span>
+                  {band.count}
+                  <span className="visually-hidden"> products)</span>
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      <form className="price-range" onSubmit={onSubmit} noValidate aria-label="Custom price range">
+        <div className="price-range__inputs">
+          <label htmlFor={`${id}-min`} className="visually-hidden">
+            Lowest price in dollars
+          </label>
+          <input
+            id={`${id}-min`}
+            className="ui-input price-range__input"
+            inputMode="decimal"
+            placeholder="Min $"
+            value={min}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => setMin(event.target.value)}
+          />
+          <span aria-hidden="true">–</span>
+          <label htmlFor={`${id}-max`} className="visually-hidden">
+            Highest price in dollars
+          </label>
+          <input
+            id={`${id}-max`}
+            className="ui-input price-range__input"
+            inputMode="decimal"
+            placeholder="Max $"
+            value={max}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => setMax(event.target.value)}
+          />
+          <button type="submit" className="ui-button ui-button--secondary ui-button--sm">
+            Apply<span className="visually-hidden"> price range</span>
+          </button>
+        </div>
+        {error && (
+          <p id={`${id}-error`} className="ui-field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </fieldset>
+  );
+}

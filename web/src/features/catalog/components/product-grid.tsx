@@ -1,0 +1,36 @@
+import type { ProductSummary } from '../api/types';
+import { ProductCard, ProductCardSkeleton } from './product-card';
+
+export interface ProductGridProps {
+  products: readonly ProductSummary[] | undefined;
+  /** Number of placeholders while loading. */
+  skeletonCount?: number;
+  label: string;
+  headingLevel?: 2 | 3;
+  busy?: boolean;
+  compact?: boolean;
+}
+
+export function ProductGrid({ products, skeletonCount = 8, label, headingLevel, busy, compact }: ProductGridProps) {
+  const className = ['product-grid', compact && 'product-grid--compact', busy && 'product-grid--busy']
+    .filter(Boolean)
+    .join(' ');
+  if (!products) {
+    return (
+      <div className={className} aria-busy="true" aria-label={label} role="region">
+        {Array.from({ length: skeletonCount }, (_, index) => (
+          <ProductCardSkeleton key={index} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <ul className={className} aria-label={label} aria-busy={busy || undefined}>
+      {products.map((product, index) => (
+        <li key={product.sku}>
+          <ProductCard product={product} headingLevel={headingLevel} priority={index < 4} />
+        </li>
+      ))}
+    </ul>
+  );
+}

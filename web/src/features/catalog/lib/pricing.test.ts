@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { deltaCents, describeDelta, formatAllowance, formatBytes, formatValidity, percentOf, unitPrice } from './pricing';
+
+describe('option pricing', () => {
+  it('rounds percentage deltas half-up to the cent', () => {
+    expect(percentOf(1999, 1000)).toBe(200);
+    expect(percentOf(1005, 5000)).toBe(503);
+    expect(percentOf(1000, -1500)).toBe(-150);
+  });
+
+  it('adds fixed and percentage deltas to the base price', () => {
+    expect(deltaCents({ kind: 'fixed', value: 2000 }, 10_000)).toBe(2000);
+    expect(deltaCents(null, 10_000)).toBe(0);
+    const chosen = [
+      { code: 'a', label: 'A', price_delta: { kind: 'fixed' as const, value: 2500 } },
+      { code: 'b', label: 'B', price_delta: { kind: 'percent' as const, value: 1000 } },
+      undefined,
+    ];
+    expect(unitPrice(10_000, chosen)).toBe(13_500);
+  });
+
+  it('describes deltas for people', () => {
+    expect(describeDelta({ kind: 'fixed', value: 2000 }, 'USD')).toBe('+$20.00');
+    expect(describeDelta({ kind: 'fixed', value: -500 }, 'USD')).toBe('−$5.00');
+    expect(describeDelta({ kind: 'percent', value: 1000 }, 'USD')).toBe('+10%');
+    expect(describeDelta({ kind: 'percent', value: 1250 }, 'USD')).toBe('+12.50%');
+    expect(describeDelta({ kind: 'fixed', value: 0 }, 'USD')).toBe('');
+  });
+
+  it('formats sizes, allowances and validity', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(2048)).toBe('2.0 KB');
+    expect(formatBytes(3_500_000)).toBe('3.3 MB');
+    expect(formatAllowance(null)).toBe('Unlimited data');
+    expect(formatAllowance(102_400)).toBe('100 GB');
+    expect(formatAllowance(500)).toBe('500 MB');
+    expect(formatValidity(365)).toBe('1 year');
+    expect(formatValidity(730)).toBe('2 years');
+    expect(formatValidity(90)).toBe('3 months');
+    expect(formatValidity(null, 36)).toBe('3 years');
+  });
+});

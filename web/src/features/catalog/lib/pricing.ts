@@ -1,0 +1,59 @@
+import { formatMoney } from '@/lib/money';
+import type { OptionValue, PriceDelta } from '../api/types';
+
+/** Half-up rounding of `cents × bp / 10 000` (SPEC §2), in integers. */
+export function percentOf(cents: number, basisPoints: number): number {
+  const product = cents * basisPoints;
+  const sign = product < 0 ? -1 : 1;
+  return sign * Math.floor((Math.abs(product) + 5_000) / 10_000);
+}
+
+export function deltaCents(delta: PriceDelta | null | undefined, baseCents: number): number {
+  if (!delta) return 0;
+  return delta.kind === 'percent' ? percentOf(baseCents, delta.value) : delta.value;
+}
+
+/** "+$20.00", "−$5.00" or "+10%" — empty when the choice does not change the price. */
+export function describeDelta(delta: PriceDelta | null | undefined, currency: string): string {
+  if (!delta || delta.value === 0) return '';
+  const sign = delta.value > 0 ? '+' : '−';
+  if (delta.kind === 'percent') {
+    const percent = Math.abs(delta.value) / 100;
+    return `${sign}${Number.isInteger(percent) ? percent : percent.toFixed(2)}%`;
+  }
+  return `${sign}${formatMoney(Math.abs(delta.value), currency)}`;
+}
+
+/** The unit price after the chosen option values' deltas (each computed on the base price). */
+export function unitPrice(baseCents: number, chosen: readonly (OptionValue | undefined)[]): number {
+  return chosen.reduce((sum, value) => sum + deltaCents(value?.price_delta, baseCents), baseCents);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/** "100 GB", "500 MB" or "Unlimited" for a data allowance in MB. */
+export function formatAllowance(mb: number | null | undefined): string {
+  if (mb === null || mb === undefined) return 'Unlimited data';
+  if (mb >= 1024 && mb % 1024 === 0) return `${mb / 1024} GB`;
+  if (mb >= 1000 && mb % 1000 === 0) return `${mb / 1000} GB`;
+  return `${mb} MB`;
+}
+
+/** "1 year", "6 months", "30 days". */
+export function formatValidity(days: number | null | undefined, months?: number | null): string {
+  if (months) return months % 12 === 0 ? `${months / 12} year${months === 12 ? '' : 's'}` : `${months} months`;
+  if (!days) return '';
+  if (days % 365 === 0) return `${days / 365} year${days === 365 ? '' : 's'}`;
+  if (days % 30 === 0 && days >= 60) return `${days / 30} months`;
+  return `${days} days`;
+}

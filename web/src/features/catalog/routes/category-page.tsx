@@ -1,0 +1,101 @@
+import { Link, useParams } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCategories } from '../api/get-categories';
+import { Breadcrumbs } from '../components/breadcrumbs';
+import { ListingView } from '../components/listing-view';
+import { QueryError } from '../components/query-error';
+import { findCategoryPath } from '../lib/categories';
+import { clearFilters, serializeListing } from '../lib/listing-params';
+import '../catalog.css';
+
+export function CategoryPage() {
+  const { slug = '' } = useParams();
+  const { data, error, refetch } = useCategories();
+  const path = data ? findCategoryPath(data, slug) : null;
+  const category = path?.at(-1);
+
+  if (error) {
+    return (
+      <div className="container page">
+        <QueryError error={error} onRetry={() => void refetch()} title="We couldn’t load this category" />
+      </div>
+    );
+  }
+
+  if (data && !category) {
+    return (
+      <div className="container page">
+        <title>Category not found — Uplink</title>
+        <section className="not-found" aria-labelledby="category-missing">
+          <h1 id="category-missing" className="not-found__title">
+            We can’t find that category
+          </h1>
+          <p className="not-found__text">It may have been renamed or removed. Pick one from the list of categories instead.</p>
+          <Link to="/categories" className="ui-button ui-button--primary">
+            See all categories
+          </Link>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page">
+      {category && <title>{`${category.name} — Uplink`}</title>}
+      <Breadcrumbs
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Categories', to: '/categories' },
+          ...(path ?? []).map((item) => ({ label: item.name, to: `/categories/${item.slug}` })),
+        ]}
+      />
+      {category ? (
+        <>
+          <h1 className="page__title">{category.name}</h1>
+          {category.description && <p className="page__lead">{category.description}</p>}
+          {category.children.length > 0 && (
+            <nav aria-label={`In ${category.name}`} className="subcategories">
+              <ul>
+                {category.children.map((child) => (
+                  <li key={child.slug}>
+                    <Link to={`/categories/${child.slug}`} className="subcategories__link">
+                      {child.name} <span className="subcategories__count">{child.product_count}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </>
+      ) : (
+        <div className="page__title-skeleton" aria-hidden="true">
+          <Skeleton width="40%" height="2.4rem" />
+        </div>
+      )}
+      <ListingView
+        key={slug}
+        source="products"
+        fixed={{ category: [slug] }}
+        renderEmpty={(state) => (
+          <div className="notice">
+            <h2 className="notice__title">No products in {category?.name ?? 'this category'} match these filters</h2>
+            <p>Remove a filter, or look through all products.</p>
+            <div className="notice__actions">
+              <Link
+                to={`?${serializeListing(clearFilters(state)).toString()}`}
+                className="ui-button ui-button--secondary ui-button--sm"
+              >
+                Clear all filters
+              </Link>
+              <Link to="/products" className="ui-button ui-button--ghost ui-button--sm">
+                All products
+              </Link>
+            </div>
+          </div>
+        )}
+      />
+    </div>
+  );
+}
+
+export default CategoryPage;

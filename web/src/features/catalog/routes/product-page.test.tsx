@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ProductDetail, Variant } from '../api/types';
+import { detail } from '../test/fixtures';
+import { currentUrl, mockApi, problem, renderRoute } from '../test/render';
+import { ProductPage } from './product-page';
+
+function show(product: ProductDetail, url = `/products/${product.slug}`) {
+  mockApi({ [`/api/v1/products/${product.slug}`]: () => product });
+  return renderRoute(<ProductPage />, { path: '/products/:slug', url });
+}
+
+function variant(sku: string, module: string, region: string, price: number, stock: Variant['stock_status'] = 'in_stock'): Variant {
+  return { sku, name: sku, attributes: { module, region }, price, compare_at_price: null, stock_status: stock, purchasable: true, image: null };
+}
+
+const CONFIGURABLE = detail({
+  sku: 'UL-EDGE',
+  slug: 'edge-router',
+  name: 'Edge router',
+  type: 'configurable',
+  attributes: [
+    { code: 'module', label: 'Cellular module', values: [{ code: 'lte', label: 'LTE-A' }, { code: '5g', label: '5G' }] },
+    { code: 'region', label: 'Region', values: [{ code: 'us', label: 'US' }, { code: 'eu', label: 'EU' }] },
+  ],
+  variants: [
+    variant('UL-EDGE-LTE-US', 'lte', 'us', 59_900),
+    variant('UL-EDGE-LTE-EU', 'lte', 'eu', 61_900, 'out_of_stock'),
+    variant('UL-EDGE-5G-US', '5g', 'us', 99_900),
+  ],
+});
+
+describe('product page: variants', () => {
+  it('shows the variant chosen in the URL and writes new choices back', async () => {
+    const user = userEvent.setup();
+    show(CONFIGURABLE, '/products/edge-router?module=5g&tab=download');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edge router' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '5G' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'US' })).toBeChecked();
+    expect(screen.getByText('UL-EDGE-5G-US')).toBeInTheDocument();
+    expect(screen.getAllByText('$999.00').length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole('radio', { name: /LTE-A/ }));
+    expect(currentUrl()).toBe('/products/edge-router?module=lte&tab=download&region=us');
+    expect(screen.getByText('UL-EDGE-LTE-US')).toBeInTheDocument();
+
+    // EU exists only out of stock for LTE: chosen, but marked and explained.
+    const eu = screen.getByRole('radio', { name: /EU/ });
+    expect(eu).toHaveAccessibleDescription('Out of stock');
+    await user.click(eu);
+    expect(currentUrl()).toBe('/products/edge-router?module=lte&tab=download&region=eu');
+    expect(screen.getByText(/This version is out of stock in this store/)).toBeInTheDocument();
+
+    // 5G only exists in the US: choosing it moves the region along.
+    expect(screen.getByRole('radio', { name: /5G/ })).toHaveAccessibleDescription('Changes other choices');
+    await user.click(screen.getByRole('radio', { name: /5G/ }));
+    expect(currentUrl()).toBe('/products/edge-router?module=5g&tab=download&region=us');
+  });
+
+  it('starts on the first variant in stock when the URL has no choice', async () => {
+    show(CONFIGURABLE);
+    expect(await screen.findByText('UL-EDGE-LTE-US')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /LTE-A/ })).toBeChecked();
+  });
+});
+
+describe('product page: tabs', () => {
+  it('shows only tabs with content, in the fixed order, and opens the one in the URL', async () => {
+    const user = userEvent.setup();
+    show(detail({ package_contents: [] }), '/products/br1-mini?tab=download');
+    const tablist = await screen.findByRole('tablist', { name: 'Product details' });
+    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Specification', 'Download 1']);
+    expect(screen.getByRole('tab', { name: /Download/ })).toHaveAttribute('aria-selected', 'true');
+    const link = screen.getByRole('link', { name: 'Download BR1 Mini datasheet' });
+    expect(link).toHaveAttribute('href', '/files/br1-mini.pdf');
+    expect(link).toHaveAttribute('download');
+
+    await user.click(screen.getByRole('tab', { name: 'Specification' }));
+    expect(currentUrl()).toBe('/products/br1-mini?tab=specification');
+    expect(screen.getByRole('rowheader', { name: 'Throughput' })).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(currentUrl()).toBe('/products/br1-mini?tab=download');
+  });
+
+  it('falls back to the first tab for an unknown or empty tab and hides the tab list when nothing has content', async () => {
+    const first = show(detail(), '/products/br1-mini?tab=custom-options');
+    expect(await screen.findByRole('tab', { name: 'Specification' })).toHaveAttribute('aria-selected', 'true');
+    first.unmount();
+    show(detail({ specification: [], package_contents: [], downloads: [] }));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+  });
+
+  it('offers no add-to-cart, bookmark or quotation buttons yet', async () => {
+    show(detail());
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: /cart|bookmark|quot/i })).not.toBeInTheDocument();
+  });
+});
+
+describe('product page: errors', () => {
+  it('explains a missing product and offers ways on', async () => {
+    mockApi({ '/api/v1/products/gone': () => problem(404, 'not_found') });
+    renderRoute(<ProductPage />, { path: '/products/:slug', url: '/products/gone' });
+    expect(await screen.findByRole('heading', { name: 'We can’t find that product' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products');
+  });
+});

@@ -1,0 +1,238 @@
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiProblem } from '@/lib/api/api-problem';
+import { useProduct } from '../api/get-product';
+import type { ProductDetail, Variant } from '../api/types';
+import { Breadcrumbs } from '../components/breadcrumbs';
+import { LabelBadges } from '../components/label-badges';
+import { Price } from '../components/price';
+import { ProductGallery } from '../components/product-gallery';
+import { ProductGrid } from '../components/product-grid';
+import { ProductTabs } from '../components/product-tabs';
+import { PurchaseForm } from '../components/purchase-form';
+import { QueryError } from '../components/query-error';
+import { StockBadge } from '../components/stock-badge';
+import { VariantPicker } from '../components/variant-picker';
+import { typeLabel } from '../lib/labels';
+import { Markdown } from '../lib/markdown';
+import { formatAllowance, formatValidity } from '../lib/pricing';
+import { chooseValue, resolveVariant, selectionFromParams } from '../lib/variants';
+import '../catalog.css';
+
+const CLOUD_TYPES = new Set(['cloud', 'cloud-connect', 'cloud-unlimited', 'esim-data', 'esim-data-pool']);
+
+function PlanFacts({ product }: { product: ProductDetail }) {
+  if (!CLOUD_TYPES.has(product.type)) return null;
+  const facts: [string, string][] = [];
+  facts.push(['Data', formatAllowance(product.data_allowance_mb)]);
+  const validity = formatValidity(product.validity_days, product.term_months);
+  if (validity) facts.push(['Valid for', validity]);
+  if (product.type.startsWith('cloud'))
+    facts.push([
+      'Stacking',
+      product.type === 'cloud-unlimited'
+        ? 'Renewals add time (up to 3 years); can’t be combined with a metered plan'
+        : 'Adds data and time on top of an active plan (up to 3 years ahead)',
+    ]);
+  return (
+    <dl className="facts">
+      {facts.map(([name, value]) => (
+        <div key={name} className="facts__row">
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="product" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading product…
+      </p>
+      <div className="product__top" aria-hidden="true">
+        <div className="gallery">
+          <span className="product-image gallery__main">
+            <Skeleton height="100%" />
+          </span>
+        </div>
+        <div className="buy-box">
+          <Skeleton width="20%" height="0.9rem" />
+          <Skeleton width="80%" height="2.2rem" />
+          <Skeleton width="30%" height="0.9rem" />
+          <Skeleton width="90%" height="3rem" />
+          <Skeleton width="35%" height="2rem" />
+          <Skeleton width="100%" height="6rem" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <section className="not-found" aria-labelledby="product-missing">
+      <title>Product not found — Uplink</title>
+      <h1 id="product-missing" className="not-found__title">
+        We can’t find that product
+      </h1>
+      <p className="not-found__text">
+        It may have been renamed, retired or isn’t sold in this store. Search for it, or browse similar products.
+      </p>
+      <div className="notice__actions">
+        <Link to="/products" className="ui-button ui-button--primary">
+          Browse all products
+        </Link>
+        <Link to="/categories" className="ui-button ui-button--secondary">
+          See categories
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function ProductView({ product }: { product: ProductDetail }) {
+  const [params, setParams] = useSearchParams();
+  const configurable = product.variants.length > 0;
+  const selection = selectionFromParams(product.attributes, params);
+  const variant: Variant | undefined = configurable ? resolveVariant(product.variants, selection) : undefined;
+  const shownSelection = variant?.attributes ?? selection;
+  const price = variant?.price ?? product.price;
+  const compareAt = variant ? variant.compare_at_price : product.compare_at_price;
+  const stock = variant?.stock_status ?? product.stock_status;
+  const sku = variant?.sku ?? product.sku;
+  const images =
+    variant?.image && !product.images.some((image) => image.url === variant.image)
+      ? [{ url: variant.image, alt: variant.name }, ...product.images]
+      : product.images;
+  const category = product.categories[0];
+
+  function choose(code: string, value: string) {
+    const next = chooseValue(product.variants, shownSelection, code, value);
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        for (const attribute of product.attributes) {
+          const chosen = next[attribute.code];
+          if (chosen) updated.set(attribute.code, chosen);
+          else updated.delete(attribute.code);
+        }
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  return (
+    <article className="product" aria-labelledby="product-title">
+      <title>{`${product.name} — Uplink`}</title>
+      <Breadcrumbs
+        items={[
+          { label: 'Home', to: '/' },
+          category ? { label: category.name, to: `/categories/${category.slug}` } : { label: 'Products', to: '/products' },
+          { label: product.name },
+        ]}
+      />
+      <div className="product__top">
+        <ProductGallery key={variant?.sku ?? product.sku} images={images} name={product.name} />
+        <div className="buy-box">
+          <p className="buy-box__brand">
+            {product.brand} · {typeLabel(product.type)}
+          </p>
+          <h1 id="product-title" className="buy-box__title">
+            {product.name}
+          </h1>
+          <p className="buy-box__sku">
+            SKU <span className="buy-box__sku-value">{sku}</span>
+          </p>
+          <LabelBadges labels={product.labels} />
+          {product.summary && <p className="buy-box__summary">{product.summary}</p>}
+          <div className="buy-box__price" aria-live="polite">
+            <Price amount={price} currency={product.currency} compareAt={compareAt} size="lg" />
+            <StockBadge status={stock} type={product.type} />
+          </div>
+          {stock === 'out_of_stock' && (
+            <p className="buy-box__note">
+              This {configurable ? 'version is' : 'product is'} out of stock in this store.{' '}
+              {configurable ? 'Choose another version, or ' : ''}check the other store with the store switcher at the
+              top of the page.
+            </p>
+          )}
+          {!product.purchasable && !configurable && (
+            <p className="buy-box__note">This product can’t be bought online in this store. Contact sales for a quotation.</p>
+          )}
+          <PlanFacts product={product} />
+          {configurable && (
+            <VariantPicker
+              attributes={product.attributes}
+              variants={product.variants}
+              selection={shownSelection}
+              onChoose={choose}
+            />
+          )}
+          <PurchaseForm
+            key={sku}
+            options={product.custom_options}
+            rules={{ min: product.min_qty, max: product.max_qty, step: product.qty_step }}
+            basePrice={price}
+            currency={product.currency}
+          />
+        </div>
+      </div>
+
+      {product.description && (
+        <section className="product__section" aria-labelledby="overview-title">
+          <h2 id="overview-title" className="product__section-title">
+            Overview
+          </h2>
+          <Markdown source={product.description} />
+        </section>
+      )}
+
+      <ProductTabs
+        specification={product.specification}
+        packageContents={product.package_contents}
+        downloads={product.downloads}
+        customOptions={product.custom_options}
+        currency={product.currency}
+      />
+
+      {product.related.length > 0 && (
+        <section className="product__section" aria-labelledby="related-title">
+          <h2 id="related-title" className="product__section-title">
+            Related products
+          </h2>
+          <ProductGrid products={product.related.slice(0, 4)} label="Related products" compact />
+        </section>
+      )}
+    </article>
+  );
+}
+
+export function ProductPage() {
+  const { slug = '' } = useParams();
+  const { data, error, refetch } = useProduct(slug);
+  return (
+    <div className="container page">
+      {error && !data ? (
+        isApiProblem(error) && error.status === 404 ? (
+          <ProductNotFound />
+        ) : (
+          <QueryError error={error} onRetry={() => void refetch()} title="We couldn’t load this product" />
+        )
+      ) : data ? (
+        <ProductView product={data} />
+      ) : (
+        <ProductSkeleton />
+      )}
+      {data && data.type === 'configurable' && data.variants.length === 0 && (
+        <Badge tone="warning">No versions of this product are sold in this store.</Badge>
+      )}
+    </div>
+  );
+}
+
+export default ProductPage;
