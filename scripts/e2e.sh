@@ -3,6 +3,7 @@
 # Playwright suite against it. Screenshots land in e2e/artifacts/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$(pwd)
 
 work=$(mktemp -d)
 port=${E2E_PORT:-18080}
@@ -16,7 +17,7 @@ server=$!
 cleanup() {
   kill "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
-  mkdir -p e2e/artifacts && cp "$work/server.log" e2e/artifacts/server.log 2>/dev/null || true
+  mkdir -p "$root/e2e/artifacts" && cp "$work/server.log" "$root/e2e/artifacts/server.log" 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
