@@ -166,10 +166,9 @@ fn sqlite_create_mode(url: &str) -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Flag(pub bool);
 
-impl TryFrom<i64> for Flag {
-    type Error = std::convert::Infallible;
-    fn try_from(v: i64) -> Result<Flag, Self::Error> {
-        Ok(Flag(v != 0))
+impl From<i64> for Flag {
+    fn from(v: i64) -> Flag {
+        Flag(v != 0)
     }
 }
 

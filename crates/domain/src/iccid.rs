@@ -67,7 +67,7 @@ pub fn luhn_valid(digits: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 /// The Luhn check digit that completes `payload` (used by demo and test data).

@@ -321,11 +321,12 @@ impl SearchIndex {
         };
         let mut hits = self.run(query.as_ref())?;
         let mut approximate = false;
-        if hits.is_empty() && self.words(q).len() > 1 {
-            if let Some(any) = self.combine(q, false, Occur::Should) {
-                hits = self.run(any.as_ref())?;
-                approximate = !hits.is_empty();
-            }
+        if hits.is_empty()
+            && self.words(q).len() > 1
+            && let Some(any) = self.combine(q, false, Occur::Should)
+        {
+            hits = self.run(any.as_ref())?;
+            approximate = !hits.is_empty();
         }
         self.sku_first(q, &mut hits);
         Ok(Hits { hits, approximate })

@@ -67,6 +67,7 @@ impl Builder {
     }
 
     /// A new product with its family image, category and a position.
+    #[allow(clippy::too_many_arguments)] // reads like a table row in the seed data
     pub fn product(
         &mut self,
         sku: &str,

@@ -1,6 +1,6 @@
 //! Full-text search and header autocomplete (SPEC §4.4).
 
-pub mod search;
+pub mod search_products;
 pub mod suggest;
 
 use crate::state::AppState;
@@ -8,6 +8,6 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(search::search))
+        .routes(routes!(search_products::search))
         .routes(routes!(suggest::suggest))
 }
