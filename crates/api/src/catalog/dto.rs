@@ -648,18 +648,10 @@ pub fn related(snap: &Snapshot, store: usize, idx: u32, n: usize) -> Vec<Product
     let Some(&cat) = p.categories.first() else {
         return Vec::new();
     };
-    let mut out = Vec::new();
-    for &l in &snap.order_relevance {
-        let other = snap.listable[l as usize];
-        if other == idx || !view.sold[l as usize] {
-            continue;
-        }
-        if snap.product(other).categories.first() == Some(&cat) {
-            out.push(ProductCard::from(snap, store, l));
-            if out.len() == n {
-                break;
-            }
-        }
-    }
-    out
+    snap.by_main_category[cat as usize]
+        .iter()
+        .filter(|&&l| snap.listable[l as usize] != idx && view.sold[l as usize])
+        .take(n)
+        .map(|&l| ProductCard::from(snap, store, l))
+        .collect()
 }

@@ -208,6 +208,8 @@ pub struct Snapshot {
     pub order_relevance: Vec<u32>,
     pub order_name: Vec<u32>,
     pub order_newest: Vec<u32>,
+    /// Per category: listable ordinals whose main category it is, in relevance order.
+    pub by_main_category: Vec<Vec<u32>>,
     pub views: Vec<StoreView>,
     pub search: SearchIndex,
     pub models: Vec<DeviceModel>,
@@ -249,6 +251,23 @@ impl Snapshot {
 
     pub fn product(&self, idx: u32) -> &Product {
         &self.products[idx as usize]
+    }
+
+    /// A product's (or variant's) price in a store; `None` when the store does not sell it.
+    /// Carts should use this for display and re-check against the database when ordering.
+    pub fn offer(&self, store: usize, product: u32) -> Option<Offer> {
+        self.views
+            .get(store)?
+            .offers
+            .get(product as usize)
+            .copied()
+            .flatten()
+    }
+
+    /// Units of a product available in the warehouse that serves `store`.
+    pub fn available(&self, store: usize, product: u32) -> i64 {
+        let w = self.stores[store].warehouse();
+        self.products[product as usize].available_in(w)
     }
 
     /// The model of a serial prefix.
@@ -599,13 +618,20 @@ impl Snapshot {
         let mut order_newest: Vec<u32> = (0..n as u32).collect();
         order_newest.sort_by_key(|&l| (std::cmp::Reverse(lp(l).created_at), lp(l).position, l));
 
+        let mut by_main_category = vec![Vec::new(); categories.len()];
+        for &l in &order_relevance {
+            if let Some(&c) = lp(l).categories.first() {
+                by_main_category[c as usize].push(l);
+            }
+        }
+
         // Per-store views.
         let store_ix: HashMap<&str, usize> = stores
             .iter()
             .enumerate()
             .map(|(i, s)| (s.code.as_str(), i))
             .collect();
-        let mut price_rows: Vec<HashMap<u32, StorePriceCell>> = vec![HashMap::new(); stores.len()];
+        let mut price_rows: Vec<HashMap<u32, PriceEntry>> = vec![HashMap::new(); stores.len()];
         for r in &rows.prices {
             if let (Some(&s), Some(&p)) = (
                 store_ix.get(r.store_code.as_str()),
@@ -787,12 +813,16 @@ impl Snapshot {
             order_relevance,
             order_name,
             order_newest,
+            by_main_category,
             views,
             search,
             models,
         })
     }
 }
+
+/// A price-list row: (price override, compare-at override, sold).
+type PriceEntry = (Option<i64>, Option<i64>, bool);
 
 /// The more available of two stock statuses.
 fn better(a: StockStatus, b: StockStatus) -> StockStatus {
@@ -803,6 +833,3 @@ fn better(a: StockStatus, b: StockStatus) -> StockStatus {
     };
     if rank(b) > rank(a) { b } else { a }
 }
-
-/// A product's price row in one store: (price, compare-at, sold here).
-type StorePriceCell = (Option<i64>, Option<i64>, bool);

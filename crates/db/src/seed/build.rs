@@ -67,7 +67,7 @@ impl Builder {
     }
 
     /// A new product with its family image, category and a position.
-    #[allow(clippy::too_many_arguments)] // a seed row builder: each argument is a column
+    #[allow(clippy::too_many_arguments)] // reads like a table row in the seed data
     pub fn product(
         &mut self,
         sku: &str,

@@ -13,7 +13,13 @@ const jsonHeaders: Middleware = {
  * Typed client over the generated OpenAPI `paths`: same origin, cookies included, JSON.
  * Prefer `unwrap(api.GET('/api/v1/…'))`, which returns the data or throws an ApiProblem.
  */
-export const api = createClient<paths>({ baseUrl: '', credentials: 'include' });
+export const api = createClient<paths>({
+  // Same origin, spelled out (relative URLs can't build a Request outside a browser, e.g. in tests),
+  // and `fetch` looked up per call so tests can stub it.
+  baseUrl: typeof window === 'undefined' ? '' : window.location.origin,
+  credentials: 'include',
+  fetch: (request) => globalThis.fetch(request),
+});
 api.use(jsonHeaders);
 
 interface FetchResult<T> {

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes, ScrollRestoration } from 'react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Route, Routes, ScrollRestoration, useLocation } from 'react-router';
 import { SkipLink } from '@/components/ui/skip-link';
 import { HomePage } from '@/features/catalog/routes/home-page';
 import { NotFoundContent } from '../../not-found-content';
@@ -21,8 +21,20 @@ function PageFallback() {
   return <div className="page-fallback" aria-busy="true" />;
 }
 
+/** After moving to another page, focus goes to its content so screen readers start there (not on a vanished link). */
+function useFocusMainOnNavigation() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 /** MAIN screen group: the store's header, footer and every page not owned by another group. */
 export default function MainGroup() {
+  useFocusMainOnNavigation();
   return (
     <div className="main-shell">
       <ScrollRestoration />

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from './http';
+import { api, unwrap } from '@/lib/api/client';
 import { catalogKeys } from './query-keys';
-import type { Category } from './types';
+import type { CategoryTree } from './types';
 
-export function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  return getJson<Category[]>('/api/v1/categories', undefined, signal);
+export function getCategories(signal?: AbortSignal): Promise<CategoryTree> {
+  return unwrap(api.GET('/api/v1/categories', { signal }));
 }
 
 export const categoriesQueryOptions = () =>

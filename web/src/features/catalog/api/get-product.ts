@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from './http';
+import { api, unwrap } from '@/lib/api/client';
 import { catalogKeys } from './query-keys';
 import type { ProductDetail } from './types';
 
-export function getProduct(slug: string, signal?: AbortSignal): Promise<ProductDetail> {
-  return getJson<ProductDetail>(`/api/v1/products/${encodeURIComponent(slug)}`, undefined, signal);
+export async function getProduct(slug: string, signal?: AbortSignal): Promise<ProductDetail> {
+  const product = await unwrap(api.GET('/api/v1/products/{slug}', { params: { path: { slug } }, signal }));
+  return product as unknown as ProductDetail;
 }
 
 export const productQueryOptions = (slug: string) =>

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from './http';
+import { api, unwrap } from '@/lib/api/client';
 import { catalogKeys } from './query-keys';
-import type { Suggestion } from './types';
+import type { Suggestions } from './types';
 
-export function getSearchSuggestions(q: string, signal?: AbortSignal): Promise<Suggestion[]> {
-  return getJson<Suggestion[]>('/api/v1/search/suggest', { q }, signal);
+export async function getSearchSuggestions(q: string, signal?: AbortSignal): Promise<Suggestions> {
+  const suggestions = await unwrap(api.GET('/api/v1/search/suggest', { params: { query: { q } }, signal }));
+  return suggestions as unknown as Suggestions;
 }
 
 export const searchSuggestionsQueryOptions = (q: string) =>

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from './http';
+import { api, unwrap } from '@/lib/api/client';
 import { catalogKeys } from './query-keys';
 import type { SerialLookup } from './types';
 
-export function getSerial(serial: string, signal?: AbortSignal): Promise<SerialLookup> {
-  return getJson<SerialLookup>(`/api/v1/serials/${encodeURIComponent(serial)}`, undefined, signal);
+export async function getSerial(serial: string, signal?: AbortSignal): Promise<SerialLookup> {
+  const lookup = await unwrap(api.GET('/api/v1/serials/{serial}', { params: { path: { serial } }, signal }));
+  return lookup as unknown as SerialLookup;
 }
 
 export const serialQueryOptions = (serial: string) =>

@@ -1,14 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from './http';
+import { api, unwrap } from '@/lib/api/client';
 import { catalogKeys } from './query-keys';
 import type { Store } from './types';
 
-export function getStore(code: string, signal?: AbortSignal): Promise<Store> {
-  return getJson<Store>(`/api/v1/stores/${encodeURIComponent(code)}`, undefined, signal);
+export async function getStore(code: string, signal?: AbortSignal): Promise<Store> {
+  const store = await unwrap(api.GET('/api/v1/stores/{code}', { params: { path: { code } }, signal }));
+  return store;
 }
 
 export const storeQueryOptions = (code: string) =>
-  queryOptions({ queryKey: catalogKeys.store(code), queryFn: ({ signal }) => getStore(code, signal), staleTime: 10 * 60_000 });
+  queryOptions({
+    queryKey: catalogKeys.store(code),
+    queryFn: ({ signal }) => getStore(code, signal),
+    staleTime: 10 * 60_000,
+  });
 
 export function useStore(code: string) {
   return useQuery(storeQueryOptions(code));

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from './http';
+import { api, unwrap } from '@/lib/api/client';
 import { catalogKeys } from './query-keys';
-import type { Store } from './types';
+import type { StoreList } from './types';
 
-export function getStores(signal?: AbortSignal): Promise<Store[]> {
-  return getJson<Store[]>('/api/v1/stores', undefined, signal);
+export async function getStores(signal?: AbortSignal): Promise<StoreList> {
+  const stores = await unwrap(api.GET('/api/v1/stores', { signal }));
+  return stores;
 }
 
 export const storesQueryOptions = () =>

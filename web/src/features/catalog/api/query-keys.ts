@@ -6,6 +6,7 @@ export const catalogKeys = {
   stores: () => [...catalogKeys.all, 'stores'] as const,
   store: (code: string) => [...catalogKeys.stores(), code] as const,
   categories: () => [...catalogKeys.all, 'categories'] as const,
+  category: (slug: string) => [...catalogKeys.categories(), slug] as const,
   products: () => [...catalogKeys.all, 'products'] as const,
   productList: (query: ListingApiQuery) => [...catalogKeys.products(), 'list', query] as const,
   product: (slug: string) => [...catalogKeys.products(), 'detail', slug] as const,

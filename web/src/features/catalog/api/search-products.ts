@@ -1,11 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
 import type { ListingApiQuery } from '../lib/listing-params';
-import { getJson } from './http';
 import { catalogKeys } from './query-keys';
-import type { ProductPage } from './types';
+import type { ProductPage, ProductsQuery } from './types';
 
-export function searchProducts(query: ListingApiQuery, signal?: AbortSignal): Promise<ProductPage> {
-  return getJson<ProductPage>('/api/v1/search', query, signal);
+export async function searchProducts(query: ListingApiQuery, signal?: AbortSignal): Promise<ProductPage> {
+  const page = await unwrap(
+    api.GET('/api/v1/search', { params: { query: query as ProductsQuery & { q: string } }, signal }),
+  );
+  return page as unknown as ProductPage;
 }
 
 export const searchQueryOptions = (query: ListingApiQuery) =>

@@ -1,7 +1,17 @@
+import type { components, operations } from '@/lib/api/schema';
+
 /**
- * Catalogue API shapes (issue 3). Provisional hand-written types until the backend's
- * OpenAPI document lands; then each becomes an alias of the generated schema.
+ * Catalogue API types, derived from the generated OpenAPI schema so a changed DTO breaks the build.
+ *
+ * One correction: the schema's string enums currently list the Rust variant names
+ * (`"Hardware"`, `"InStock"`, `"SfcManagement"`) while the API sends the fixed wire names of
+ * SPEC §4.1 (`"hardware"`, `"in_stock"`, `"SFC Management"`), so the enum-typed fields are
+ * re-typed here with the wire values. Once the schema lists the wire values these overrides
+ * become no-ops and can go.
  */
+type S = components['schemas'];
+type Override<T, U> = Omit<T, keyof U> & U;
+
 export type ProductType =
   | 'hardware'
   | 'configurable'
@@ -12,166 +22,80 @@ export type ProductType =
   | 'esim'
   | 'esim-data'
   | 'esim-data-pool';
-
 export type StockStatus = 'in_stock' | 'low_stock' | 'out_of_stock';
+export type Brand = 'Uplink' | 'Pepwave';
+export type Label = 'SFC Management' | 'Connectivity Usage Record' | 'SFC_APP_VPN';
+export type DownloadKind = 'datasheet' | 'manual' | 'firmware' | 'certificate';
+export type OptionKind = 'text' | 'select' | 'serial_numbers' | 'iccid' | 'date';
+export type PrimeRequirement = 'yes' | 'no' | 'any';
+export type Sort = S['Sort'];
 
-export interface ProductSummary {
-  id: string;
-  sku: string;
-  slug: string;
-  name: string;
-  brand: string;
-  type: ProductType;
-  labels: string[];
-  summary: string;
-  image: string | null;
-  currency: string;
-  price: number;
-  compare_at_price: number | null;
-  stock_status: StockStatus;
-  purchasable: boolean;
-}
+export type Money = S['MoneyDto'];
+export type ImageRef = S['ImageDto'];
+export type CategoryRef = S['CategoryRef'];
+export type CategoryNode = S['CategoryNode'];
+export type CategoryTree = S['CategoryTree'];
+export type CategoryDetail = S['CategoryDetail'];
+export type CategoryFacet = S['CategoryFacet'];
+export type PriceBandFacet = S['PriceBandFacet'];
+export type SpecRow = S['SpecRowDto'];
+export type PackageItem = S['PackageItemDto'];
+export type PriceDelta = S['PriceDelta'];
+export type OptionValue = S['OptionValueDto'];
+export type VariantAttribute = S['VariantAttributeDto'];
+export type DeviceModel = S['DeviceModelDto'];
 
-export interface FacetValue {
-  value: string;
+export type ProductCard = Override<
+  S['ProductCard'],
+  { brand: Brand; type: ProductType; labels: Label[]; stock_status: StockStatus }
+>;
+
+export interface ValueFacet<T extends string = string> {
+  value: T;
   label: string;
   count: number;
 }
 
-export interface PriceBand {
-  min: number | null;
-  max: number | null;
-  count: number;
-}
+export type Facets = Override<
+  S['Facets'],
+  { brands: ValueFacet<Brand>[]; types: ValueFacet<ProductType>[]; labels: ValueFacet<Label>[] }
+>;
 
-export interface Facets {
-  category: FacetValue[];
-  brand: FacetValue[];
-  type: FacetValue[];
-  label: FacetValue[];
-  price: PriceBand[];
-  in_stock: number;
-}
+export type ProductPage = Override<S['ProductPage'], { items: ProductCard[]; facets: Facets }>;
 
-export interface ProductPage {
-  items: ProductSummary[];
-  total: number;
-  page: number;
-  page_size: number;
-  facets: Facets;
-}
+export type Download = Override<S['DownloadDto'], { kind: DownloadKind }>;
+export type CustomOption = Override<S['CustomOptionDto'], { kind: OptionKind }>;
+export type Variant = Override<
+  S['VariantDto'],
+  { attributes: Record<string, string>; stock_status: StockStatus }
+>;
+export type Eligibility = Override<S['EligibilityDto'], { prime: PrimeRequirement }>;
 
-export interface Category {
-  slug: string;
-  name: string;
-  description: string | null;
-  product_count: number;
-  children: Category[];
-}
+export type ProductDetail = Override<
+  S['ProductDetail'],
+  {
+    brand: Brand;
+    type: ProductType;
+    labels: Label[];
+    stock_status: StockStatus;
+    eligibility?: Eligibility | null;
+    variants: Variant[];
+    custom_options: CustomOption[];
+    downloads: Download[];
+    related: ProductCard[];
+  }
+>;
 
-export interface Store {
-  code: string;
-  kind: string;
-  region: string;
-  name: string;
-  currency: string;
-}
+export type Suggestion = Override<S['Suggestion'], { type: ProductType }>;
+export type Suggestions = Override<S['Suggestions'], { items: Suggestion[] }>;
 
-export interface ProductImage {
-  url: string;
-  alt: string;
-}
+export type SerialLookup = Override<
+  S['SerialLookup'],
+  { eligible: ProductCard[]; not_eligible: { product: ProductCard; reason: string }[] }
+>;
 
-export interface SpecRow {
-  group: string;
-  name: string;
-  value: string;
-}
+export type Store = Override<S['StoreDto'], { kind: string; region: string }>;
+export type StoreList = Override<S['StoreList'], { items: Store[]; current: Store }>;
 
-export interface PackageItem {
-  item: string;
-  qty: number;
-}
-
-export interface Download {
-  title: string;
-  kind: 'datasheet' | 'manual' | 'firmware' | 'certificate';
-  url: string;
-  size: number;
-  version: string | null;
-}
-
-export interface PriceDelta {
-  kind: 'fixed' | 'percent';
-  /** Cents for fixed deltas, basis points for percent deltas. */
-  value: number;
-}
-
-export interface OptionValue {
-  code: string;
-  label: string;
-  price_delta: PriceDelta | null;
-}
-
-export interface CustomOption {
-  code: string;
-  label: string;
-  kind: 'text' | 'select' | 'serial_numbers' | 'iccid' | 'date';
-  required: boolean;
-  values: OptionValue[];
-  pattern: string | null;
-}
-
-export interface VariantAttribute {
-  code: string;
-  label: string;
-  values: { code: string; label: string }[];
-}
-
-export interface Variant {
-  sku: string;
-  name: string;
-  attributes: Record<string, string>;
-  price: number;
-  compare_at_price: number | null;
-  stock_status: StockStatus;
-  purchasable: boolean;
-  image: string | null;
-}
-
-export interface ProductDetail extends ProductSummary {
-  description: string;
-  categories: { slug: string; name: string }[];
-  images: ProductImage[];
-  min_qty: number;
-  max_qty: number | null;
-  qty_step: number;
-  specification: SpecRow[];
-  package_contents: PackageItem[];
-  downloads: Download[];
-  custom_options: CustomOption[];
-  attributes: VariantAttribute[];
-  variants: Variant[];
-  related: ProductSummary[];
-  term_months: number | null;
-  data_allowance_mb: number | null;
-  validity_days: number | null;
-  stackable: boolean;
-}
-
-export interface Suggestion {
-  sku: string;
-  slug: string;
-  name: string;
-  image: string | null;
-  price: number;
-  currency: string;
-}
-
-export interface SerialLookup {
-  serial: string;
-  model: string;
-  model_name: string;
-  prime: boolean;
-  eligible: ProductSummary[];
-}
+/** Query parameters of `GET /products` (and `GET /search`) as the generated client types them. */
+export type ProductsQuery = NonNullable<operations['list_products']['parameters']['query']>;

@@ -1,7 +1,7 @@
 import type { Facets } from '../api/types';
 import { FACET_TITLES } from '../lib/labels';
 import { applyListingChange, clearFilters, FACET_KEYS, toggleFacet, type FacetKey, type ListingState } from '../lib/listing-params';
-import { facetLabel } from './filters-panel';
+import { facetLabel, facetOptions } from './filters-panel';
 import { bandLabel } from './price-filter';
 
 export interface ActiveFiltersProps {
@@ -24,7 +24,9 @@ export function ActiveFilters({ state, facets, onChange, hidden = [], currency }
   for (const key of FACET_KEYS) {
     if (hidden.includes(key)) continue;
     for (const value of state[key]) {
-      const label = facetLabel(key, value, facets?.[key].find((facet) => facet.value === value)?.label ?? value);
+      const label = facets
+        ? (facetOptions(facets, key).find((facet) => facet.value === value)?.label ?? facetLabel(key, value, value))
+        : facetLabel(key, value, value);
       chips.push({ key: `${key}:${value}`, text: `${FACET_TITLES[key]}: ${label}`, next: toggleFacet(state, key, value) });
     }
   }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { Category } from '../api/types';
+import type { CategoryNode } from '../api/types';
 
 /** A simple line icon per top-level category, chosen by keywords in its slug. */
 function CategoryIcon({ slug }: { slug: string }) {
@@ -19,7 +19,7 @@ function CategoryIcon({ slug }: { slug: string }) {
   );
 }
 
-export function CategoryTiles({ categories, headingLevel = 3 }: { categories: readonly Category[] | undefined; headingLevel?: 2 | 3 }) {
+export function CategoryTiles({ categories, headingLevel = 3 }: { categories: readonly CategoryNode[] | undefined; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
   if (!categories) {
     return (

@@ -1,9 +1,15 @@
 import { useId, useState } from 'react';
-import type { FacetValue } from '../api/types';
+export interface FacetOption {
+  value: string;
+  label: string;
+  count: number;
+  /** Nesting level (categories). */
+  depth?: number;
+}
 
 export interface FacetGroupProps {
   title: string;
-  values: readonly FacetValue[];
+  values: readonly FacetOption[];
   selected: readonly string[];
   onToggle: (value: string) => void;
   /** How many values show before "Show all". */
@@ -16,7 +22,7 @@ export function FacetGroup({ title, values, selected, onToggle, limit = 6 }: Fac
   const [expanded, setExpanded] = useState(false);
   // Selected values stay visible even when the current results no longer contain them.
   const known = new Set(values.map((value) => value.value));
-  const all: FacetValue[] = [
+  const all: FacetOption[] = [
     ...values,
     ...selected.filter((value) => !known.has(value)).map((value) => ({ value, label: value, count: 0 })),
   ];
@@ -31,7 +37,11 @@ export function FacetGroup({ title, values, selected, onToggle, limit = 6 }: Fac
           const checked = selected.includes(value.value);
           const inputId = `${id}-${value.value}`;
           return (
-            <li key={value.value} className="facet__item">
+            <li
+              key={value.value}
+              className="facet__item"
+              style={value.depth ? { paddingLeft: `${value.depth * 16}px` } : undefined}
+            >
               <input
                 id={inputId}
                 type="checkbox"

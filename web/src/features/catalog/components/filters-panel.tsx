@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import type { Facets } from '../api/types';
+import type { Facets, ValueFacet } from '../api/types';
 import { FACET_TITLES, labelText, typeLabel } from '../lib/labels';
 import { applyListingChange, FACET_KEYS, toggleFacet, type FacetKey, type ListingState } from '../lib/listing-params';
-import { FacetGroup } from './facet-group';
+import { FacetGroup, type FacetOption } from './facet-group';
 import { PriceFilter } from './price-filter';
 
 export interface FiltersPanelProps {
@@ -21,6 +21,29 @@ export function facetLabel(key: FacetKey, value: string, label: string): string 
   return label;
 }
 
+/** Category facets carry their parent; turn them into indented options in tree order. */
+function categoryOptions(facets: Facets): FacetOption[] {
+  const parents = new Map(facets.categories.map((category) => [category.slug, category.parent]));
+  const depth = (slug: string | null): number => {
+    let level = 0;
+    for (let parent = slug ? parents.get(slug) : null; parent && level < 8; parent = parents.get(parent)) level += 1;
+    return level;
+  };
+  return facets.categories.map((category) => ({
+    value: category.slug,
+    label: category.name,
+    count: category.count,
+    depth: depth(category.slug),
+  }));
+}
+
+/** The options of one facet, with readable labels. */
+export function facetOptions(facets: Facets, key: FacetKey): FacetOption[] {
+  if (key === 'category') return categoryOptions(facets);
+  const values: ValueFacet[] = key === 'brand' ? facets.brands : key === 'type' ? facets.types : facets.labels;
+  return values.map((facet) => ({ value: facet.value, label: facetLabel(key, facet.value, facet.label), count: facet.count }));
+}
+
 /** Every filter of a listing with its facet counts; each change updates the URL at once. */
 export function FiltersPanel({ facets, state, onChange, hidden = [], currency }: FiltersPanelProps) {
   const id = useId();
@@ -37,13 +60,13 @@ export function FiltersPanel({ facets, state, onChange, hidden = [], currency }:
         <FacetGroup
           key={key}
           title={FACET_TITLES[key]}
-          values={facets[key].map((facet) => ({ ...facet, label: facetLabel(key, facet.value, facet.label) }))}
+          values={facetOptions(facets, key)}
           selected={state[key]}
           onToggle={(value) => onChange(toggleFacet(state, key, value))}
         />
       ))}
       <PriceFilter
-        bands={facets.price}
+        bands={facets.price_bands}
         minPrice={state.minPrice}
         maxPrice={state.maxPrice}
         currency={currency}

@@ -51,7 +51,7 @@ export function ListingView({ source, fixed = {}, noun = 'products', renderEmpty
   const hidden = Object.keys(fixed) as FacetKey[];
   const query = toApiQuery(state, fixed);
   const { data, error, isPlaceholderData, isFetching, refetch } = useListing(source, query, enabled);
-  const currency = data?.items[0]?.currency ?? 'USD';
+  const currency = data?.currency ?? 'USD';
   const filterCount = activeFilterCount(state, hidden);
   const total = data?.total ?? 0;
   const first = data ? (data.page - 1) * data.page_size + 1 : 0;

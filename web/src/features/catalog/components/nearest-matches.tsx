@@ -21,7 +21,7 @@ export function NearestMatches({ q, limit = 4 }: { q: string; limit?: number }) 
   const seen = new Set<string>();
   const matches: Suggestion[] = [];
   for (const result of results)
-    for (const suggestion of result.data ?? [])
+    for (const suggestion of result.data?.items ?? [])
       if (!seen.has(suggestion.sku) && matches.length < limit) {
         seen.add(suggestion.sku);
         matches.push(suggestion);
@@ -35,14 +35,15 @@ export function NearestMatches({ q, limit = 4 }: { q: string; limit?: number }) 
       <ul className="nearest__list">
         {matches.map((match) => (
           <li key={match.sku} className="nearest__item">
-            <ProductImage src={match.image} alt="" className="nearest__image" width={96} height={72} />
+            <ProductImage src={match.image?.url} alt="" className="nearest__image" width={96} height={72} />
             <span className="nearest__text">
               <Link to={`/products/${match.slug}`} className="nearest__link">
                 {match.name}
               </Link>
               <span className="nearest__sku">{match.sku}</span>
             </span>
-            <span className="nearest__price">{formatMoney(match.price, match.currency)}</span>
+            <span className="nearest__price">{match.price_from ? 'from ' : ''}
+              {formatMoney(match.price.cents, match.price.currency)}</span>
           </li>
         ))}
       </ul>

@@ -1,22 +1,29 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '@/lib/money';
-import type { PriceBand } from '../api/types';
+import type { PriceBandFacet } from '../api/types';
 
 export interface PriceFilterProps {
-  bands: readonly PriceBand[];
+  bands: readonly PriceBandFacet[];
   minPrice: number | null;
   maxPrice: number | null;
   currency: string;
   onChange: (range: { minPrice: number | null; maxPrice: number | null }) => void;
 }
 
-export function bandLabel(band: Pick<PriceBand, 'min' | 'max'>, currency: string): string {
-  const min = band.min !== null ? formatMoney(band.min, currency).replace(/\.00$/, '') : null;
-  const max = band.max !== null ? formatMoney(band.max, currency).replace(/\.00$/, '') : null;
+/** "Under $100", "$100 – $500", "$500 and above" (a band's minimum of 0 means no lower bound). */
+export function bandLabel(band: { min: number | null; max: number | null }, currency: string): string {
+  const min = band.min ? formatMoney(band.min, currency).replace(/\.00$/, '') : null;
+  // Bands end one cent below a round number (4 999 = "under $50"): show the round number.
+  const shownMax = band.max !== null && band.max % 100 === 99 ? band.max + 1 : band.max;
+  const max = shownMax !== null ? formatMoney(shownMax, currency).replace(/\.00$/, '') : null;
   if (min && max) return `${min} – ${max}`;
   if (max) return `Under ${max}`;
   if (min) return `${min} and above`;
   return 'Any price';
+}
+
+function sameBand(band: PriceBandFacet, minPrice: number | null, maxPrice: number | null): boolean {
+  return (band.min_cents || null) === (minPrice || null) && (band.max_cents ?? null) === maxPrice;
 }
 
 function toCents(text: string): number | null | 'invalid' {
@@ -81,7 +88,7 @@ export function PriceFilter({ bands, minPrice, maxPrice, currency, onChange }: P
           </label>
         </li>
         {bands.map((band, index) => {
-          const checked = band.min === minPrice && band.max === maxPrice;
+          const checked = sameBand(band, minPrice, maxPrice);
           return (
             <li key={index} className="facet__item">
               <input
@@ -91,10 +98,10 @@ export function PriceFilter({ bands, minPrice, maxPrice, currency, onChange }: P
                 className="facet__checkbox"
                 checked={checked}
                 disabled={!checked && band.count === 0}
-                onChange={() => onChange({ minPrice: band.min, maxPrice: band.max })}
+                onChange={() => onChange({ minPrice: band.min_cents || null, maxPrice: band.max_cents ?? null })}
               />
               <label htmlFor={`${id}-${index}`} className="facet__label">
-                <span>{bandLabel(band, currency)}</span>
+                <span>{bandLabel({ min: band.min_cents, max: band.max_cents ?? null }, currency)}</span>
                 <span className="facet__count">
                   <span className="visually-hidden">(</span>
                   {band.count}

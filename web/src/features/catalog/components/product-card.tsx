@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { ProductSummary } from '../api/types';
+import type { ProductCard as ProductCardData } from '../api/types';
 import { LabelBadges } from './label-badges';
 import { Price } from './price';
 import { ProductImage } from './product-image';
 import { StockBadge } from './stock-badge';
 
 export interface ProductCardProps {
-  product: ProductSummary;
+  product: ProductCardData;
   /** Heading level of the product name in its page's outline. */
   headingLevel?: 2 | 3;
   priority?: boolean;
@@ -18,7 +18,7 @@ export function ProductCard({ product, headingLevel = 3, priority }: ProductCard
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="product-card">
-      <ProductImage src={product.image} alt="" className="product-card__image" priority={priority} />
+      <ProductImage src={product.image?.url} alt="" className="product-card__image" priority={priority} />
       <div className="product-card__body">
         <p className="product-card__brand">{product.brand}</p>
         <Heading className="product-card__name">
@@ -33,10 +33,10 @@ export function ProductCard({ product, headingLevel = 3, priority }: ProductCard
         <LabelBadges labels={product.labels} className="product-card__labels" />
         <div className="product-card__footer">
           <Price
-            amount={product.price}
-            currency={product.currency}
-            compareAt={product.compare_at_price}
-            prefix={product.type === 'configurable' ? 'From' : undefined}
+            amount={product.price.cents}
+            currency={product.price.currency}
+            compareAt={product.compare_at_price?.cents}
+            prefix={product.price_from ? 'From' : undefined}
           />
           <StockBadge status={product.stock_status} type={product.type} />
         </div>

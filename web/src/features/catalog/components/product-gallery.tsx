@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { ProductImage as ProductImageData } from '../api/types';
+import type { ImageRef } from '../api/types';
 import { ProductImage } from './product-image';
 
 export interface ProductGalleryProps {
-  images: readonly ProductImageData[];
+  images: readonly ImageRef[];
   name: string;
 }
 

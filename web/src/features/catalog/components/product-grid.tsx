@@ -1,8 +1,8 @@
-import type { ProductSummary } from '../api/types';
+import type { ProductCard as ProductCardData } from '../api/types';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 
 export interface ProductGridProps {
-  products: readonly ProductSummary[] | undefined;
+  products: readonly ProductCardData[] | undefined;
   /** Number of placeholders while loading. */
   skeletonCount?: number;
   label: string;

@@ -19,11 +19,10 @@ export interface ProductTabsProps {
   packageContents: readonly PackageItem[];
   downloads: readonly Download[];
   customOptions: readonly CustomOption[];
-  currency: string;
 }
 
 /** The tabs that have content, in the fixed order. */
-export function availableTabs(props: Omit<ProductTabsProps, 'currency'>): ProductTab[] {
+export function availableTabs(props: ProductTabsProps): ProductTab[] {
   const has: Record<ProductTab, boolean> = {
     specification: props.specification.length > 0,
     'package-content': props.packageContents.length > 0,
@@ -87,7 +86,7 @@ function DownloadPanel({ downloads }: { downloads: readonly Download[] }) {
             <span className="downloads__title">{download.title}</span>
             <span className="downloads__meta">
               {KIND_LABELS[download.kind] ?? download.kind}
-              {download.version && ` · version ${download.version}`} · {formatBytes(download.size)}
+              {download.version && ` · version ${download.version}`} · {formatBytes(download.size_bytes)}
             </span>
           </span>
           <a className="ui-button ui-button--secondary ui-button--sm" href={download.url} download>
@@ -108,7 +107,7 @@ const OPTION_EXPLANATIONS: Record<CustomOption['kind'], string> = {
   date: 'A date (YYYY-MM-DD).',
 };
 
-function CustomOptionsPanel({ options, currency }: { options: readonly CustomOption[]; currency: string }) {
+function CustomOptionsPanel({ options }: { options: readonly CustomOption[] }) {
   return (
     <dl className="option-docs">
       {options.map((option) => (
@@ -117,14 +116,14 @@ function CustomOptionsPanel({ options, currency }: { options: readonly CustomOpt
             {option.label} <span className="option-docs__required">{option.required ? 'Required' : 'Optional'}</span>
           </dt>
           <dd>
-            <p>{OPTION_EXPLANATIONS[option.kind]}</p>
+            <p>{option.help ?? OPTION_EXPLANATIONS[option.kind]}</p>
             {option.kind === 'select' && option.values.length > 0 && (
               <ul className="option-docs__values">
                 {option.values.map((value) => (
                   <li key={value.code}>
                     {value.label}
-                    {describeDelta(value.price_delta, currency) && (
-                      <span className="option-docs__delta"> {describeDelta(value.price_delta, currency)}</span>
+                    {describeDelta(value.price_delta) && (
+                      <span className="option-docs__delta"> {describeDelta(value.price_delta)}</span>
                     )}
                   </li>
                 ))}
@@ -149,7 +148,7 @@ export function ProductTabs(props: ProductTabsProps) {
     specification: () => <SpecificationPanel rows={props.specification} />,
     'package-content': () => <PackagePanel items={props.packageContents} />,
     download: () => <DownloadPanel downloads={props.downloads} />,
-    'custom-options': () => <CustomOptionsPanel options={props.customOptions} currency={props.currency} />,
+    'custom-options': () => <CustomOptionsPanel options={props.customOptions} />,
   };
   const counts: Partial<Record<ProductTab, number>> = {
     download: props.downloads.length,

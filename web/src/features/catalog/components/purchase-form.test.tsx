@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CustomOption } from '../api/types';
 import { PurchaseForm } from './purchase-form';
 
-const SERIALS: CustomOption = { code: 'serials', label: 'Device serial numbers', kind: 'serial_numbers', required: true, values: [], pattern: null };
-const ICCID: CustomOption = { code: 'iccid', label: 'ICCID', kind: 'iccid', required: true, values: [], pattern: null };
+const SERIALS: CustomOption = { code: 'serials', label: 'Device serial numbers', kind: 'serial_numbers', required: true, values: [], pattern: null, help: null };
+const ICCID: CustomOption = { code: 'iccid', label: 'ICCID', kind: 'iccid', required: true, values: [], pattern: null, help: null };
 const SUPPORT: CustomOption = {
   code: 'support',
   label: 'Support level',
@@ -13,13 +13,14 @@ const SUPPORT: CustomOption = {
   required: true,
   values: [
     { code: 'standard', label: 'Standard', price_delta: null },
-    { code: 'priority', label: 'Priority', price_delta: { kind: 'fixed', value: 2_000 } },
-    { code: 'premium', label: 'Premium', price_delta: { kind: 'percent', value: 1_000 } },
+    { code: 'priority', label: 'Priority', price_delta: { kind: 'fixed', amount: { cents: 2_000, currency: 'USD' } } },
+    { code: 'premium', label: 'Premium', price_delta: { kind: 'percent', basis_points: 1_000 } },
   ],
   pattern: null,
+  help: null,
 };
 
-describe('purchase form', () => {
+describe('purchase form', { timeout: 20_000 }, () => {
   it('validates and normalises serial numbers; the quantity follows them', async () => {
     const user = userEvent.setup();
     render(<PurchaseForm options={[SERIALS]} rules={{ min: 1, max: 3, step: 1 }} basePrice={10_000} currency="USD" />);

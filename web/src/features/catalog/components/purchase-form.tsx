@@ -164,7 +164,7 @@ export function PurchaseForm({ options, rules, basePrice, currency, onValid, act
                 options={[
                   { value: '', label: option.required ? 'Choose…' : 'None' },
                   ...option.values.map((value) => {
-                    const delta = describeDelta(value.price_delta, currency);
+                    const delta = describeDelta(value.price_delta);
                     return { value: value.code, label: delta ? `${value.label} (${delta})` : value.label };
                   }),
                 ]}

@@ -11,7 +11,7 @@ function setup(url = '/') {
   return api;
 }
 
-describe('header search autocomplete', () => {
+describe('header search autocomplete', { timeout: 20_000 }, () => {
   it('suggests products as you type and moves through them with the arrow keys', async () => {
     const user = userEvent.setup();
     const { calls } = setup();
@@ -23,16 +23,21 @@ describe('header search autocomplete', () => {
     expect(box).toHaveAttribute('aria-expanded', 'true');
     expect(box).toHaveAttribute('aria-controls', listbox.id);
     const options = await screen.findAllByRole('option');
-    expect(options).toHaveLength(3);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'BR1 Mini LTE router' + 'UL-BR1-MINI' + '$299.00',
+      'MAX BR1 Pro 5G router' + 'PW-MAX-BR1-PRO' + '$999.00',
+      'AP One access point' + 'UL-AP-ONE' + '$199.00',
+      '▦' + 'Routers' + 'Category',
+    ]);
     // Debounced: one request for the whole word.
     expect(calls.map((url) => url.searchParams.get('q'))).toEqual(['routr']);
 
     await user.keyboard('{ArrowDown}');
     expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
     expect(options[0]).toHaveAttribute('aria-selected', 'true');
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
-    await user.keyboard('{ArrowUp}');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(box).toHaveAttribute('aria-activedescendant', options[2]!.id);
     expect(box).toHaveFocus();
 
@@ -40,6 +45,15 @@ describe('header search autocomplete', () => {
     expect(currentUrl()).toBe('/products/ap-one');
     expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(box).toHaveValue('');
+  });
+
+  it('opens a suggested category', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'rout');
+    await screen.findAllByRole('option');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(currentUrl()).toBe('/categories/routers');
   });
 
   it('searches for the typed words when Enter is pressed without a highlighted suggestion', async () => {
@@ -82,7 +96,7 @@ describe('header search autocomplete', () => {
 
   it('tells the user when there are no quick matches', async () => {
     const user = userEvent.setup();
-    mockApi({ '/api/v1/search/suggest': () => [] });
+    mockApi({ '/api/v1/search/suggest': () => ({ q: 'zzzz', items: [], categories: [] }) });
     renderRoute(<SearchAutocomplete />, { path: '*', url: '/' });
     await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'zzzz');
     expect(await screen.findByText(/No quick matches/)).toBeInTheDocument();

@@ -3,16 +3,22 @@ import '../catalog.css';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '@/lib/money';
 import { useSearchSuggestions } from '../api/get-search-suggestions';
-import type { Suggestion } from '../api/types';
+import type { CategoryRef, Suggestion } from '../api/types';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ProductImage } from './product-image';
 
 export const SUGGEST_DEBOUNCE_MS = 150;
 const MIN_QUERY = 2;
 
+type Option = { kind: 'product'; product: Suggestion } | { kind: 'category'; category: CategoryRef };
+
+function optionHref(option: Option): string {
+  return option.kind === 'product' ? `/products/${option.product.slug}` : `/categories/${option.category.slug}`;
+}
+
 /**
- * The header search box: a combobox (WAI-ARIA 1.2 list autocomplete) with product suggestions.
- * ↓/↑ move through suggestions, Enter opens the highlighted product (or searches), Escape closes
+ * The header search box: a combobox (WAI-ARIA 1.2 list autocomplete) with product and category
+ * suggestions. ↓/↑ move through them, Enter opens the highlighted one (or searches), Escape closes
  * the list (a second Escape clears the box).
  */
 export function SearchAutocomplete() {
@@ -37,19 +43,25 @@ export function SearchAutocomplete() {
   const debounced = useDebouncedValue(query.trim(), SUGGEST_DEBOUNCE_MS);
   const { data, isError } = useSearchSuggestions(open ? debounced : '');
   const ready = open && query.trim().length >= MIN_QUERY && debounced.length >= MIN_QUERY;
-  const suggestions: readonly Suggestion[] = ready && data ? data : [];
-  const expanded = ready && (suggestions.length > 0 || (data !== undefined && !isError));
-  const activeSuggestion = active >= 0 ? suggestions[active] : undefined;
+  const options: Option[] =
+    ready && data
+      ? [
+          ...data.items.map((product): Option => ({ kind: 'product', product })),
+          ...data.categories.map((category): Option => ({ kind: 'category', category })),
+        ]
+      : [];
+  const expanded = ready && (options.length > 0 || (data !== undefined && !isError));
+  const activeOption = active >= 0 ? options[active] : undefined;
 
   function close() {
     setOpen(false);
     setActive(-1);
   }
 
-  function openProduct(suggestion: Suggestion) {
+  function choose(option: Option) {
     close();
     setQuery('');
-    void navigate(`/products/${suggestion.slug}`);
+    void navigate(optionHref(option));
   }
 
   function search() {
@@ -61,7 +73,7 @@ export function SearchAutocomplete() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (activeSuggestion) openProduct(activeSuggestion);
+    if (activeOption) choose(activeOption);
     else search();
   }
 
@@ -70,12 +82,12 @@ export function SearchAutocomplete() {
       case 'ArrowDown':
         event.preventDefault();
         if (!open) setOpen(true);
-        if (suggestions.length) setActive((index) => (index + 1) % suggestions.length);
+        if (options.length) setActive((index) => (index + 1) % options.length);
         break;
       case 'ArrowUp':
         event.preventDefault();
         if (!open) setOpen(true);
-        if (suggestions.length) setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
+        if (options.length) setActive((index) => (index <= 0 ? options.length - 1 : index - 1));
         break;
       case 'Escape':
         if (expanded) {
@@ -94,10 +106,11 @@ export function SearchAutocomplete() {
     }
   }
 
+  const products = data?.items.length ?? 0;
   const status = !ready
     ? ''
-    : suggestions.length
-      ? `${suggestions.length} suggestion${suggestions.length === 1 ? '' : 's'}. Use the up and down arrows to choose.`
+    : options.length
+      ? `${options.length} suggestion${options.length === 1 ? '' : 's'}. Use the up and down arrows to choose.`
       : 'No suggestions. Press Enter to search.';
 
   return (
@@ -121,7 +134,7 @@ export function SearchAutocomplete() {
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listboxId}
-          aria-activedescendant={activeSuggestion ? `${listboxId}-${active}` : undefined}
+          aria-activedescendant={activeOption ? `${listboxId}-${active}` : undefined}
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
@@ -132,34 +145,57 @@ export function SearchAutocomplete() {
           onBlur={close}
           onKeyDown={onKeyDown}
         />
-        <ul
-          id={listboxId}
-          role="listbox"
-          aria-label="Suggestions"
-          className="search-suggestions"
-          hidden={!expanded}
-        >
-          {suggestions.map((suggestion, index) => (
+        <ul id={listboxId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!expanded}>
+          {options.map((option, index) => (
             <li
-              key={suggestion.sku}
+              key={option.kind === 'product' ? option.product.sku : `category-${option.category.slug}`}
               id={`${listboxId}-${index}`}
               role="option"
               aria-selected={index === active}
-              className="search-suggestions__option"
+              className={[
+                'search-suggestions__option',
+                option.kind === 'category' && 'search-suggestions__option--category',
+                index === products && products > 0 && 'search-suggestions__option--first-category',
+              ]
+                .filter(Boolean)
+                .join(' ')}
               // Keep focus in the box so the click lands before blur closes the list.
               onMouseDown={(event) => event.preventDefault()}
-              onClick={() => openProduct(suggestion)}
+              onClick={() => choose(option)}
               onMouseMove={() => setActive(index)}
             >
-              <ProductImage src={suggestion.image} alt="" className="search-suggestions__image" width={64} height={48} />
-              <span className="search-suggestions__text">
-                <span className="search-suggestions__name">{suggestion.name}</span>
-                <span className="search-suggestions__sku">{suggestion.sku}</span>
-              </span>
-              <span className="search-suggestions__price">{formatMoney(suggestion.price, suggestion.currency)}</span>
+              {option.kind === 'product' ? (
+                <>
+                  <ProductImage
+                    src={option.product.image?.url}
+                    alt=""
+                    className="search-suggestions__image"
+                    width={64}
+                    height={48}
+                  />
+                  <span className="search-suggestions__text">
+                    <span className="search-suggestions__name">{option.product.name}</span>
+                    <span className="search-suggestions__sku">{option.product.sku}</span>
+                  </span>
+                  <span className="search-suggestions__price">
+                    {option.product.price_from && <span className="search-suggestions__from">from </span>}
+                    {formatMoney(option.product.price.cents, option.product.price.currency)}
+                  </span>
+                </>
+              ) : (
+                <>
+                  <span className="search-suggestions__category-icon" aria-hidden="true">
+                    ▦
+                  </span>
+                  <span className="search-suggestions__text">
+                    <span className="search-suggestions__name">{option.category.name}</span>
+                    <span className="search-suggestions__sku">Category</span>
+                  </span>
+                </>
+              )}
             </li>
           ))}
-          {expanded && suggestions.length === 0 && (
+          {expanded && options.length === 0 && (
             <li role="option" aria-selected={false} aria-disabled="true" className="search-suggestions__empty">
               No quick matches — press Enter to search all products.
             </li>

@@ -16,7 +16,7 @@ export function VariantPicker({ attributes, variants, selection, onChoose }: Var
   return (
     <div className="variant-picker">
       {attributes.map((attribute) => {
-        const chosenLabel = attribute.values.find((value) => value.code === selection[attribute.code])?.label;
+        const chosenLabel = attribute.values.find((value) => value.value === selection[attribute.code])?.label;
         return (
           <fieldset key={attribute.code} className="variant-picker__group">
             <legend className="variant-picker__legend">
@@ -25,31 +25,33 @@ export function VariantPicker({ attributes, variants, selection, onChoose }: Var
             </legend>
             <div className="variant-picker__options">
               {attribute.values.map((value) => {
-                const inputId = `${id}-${attribute.code}-${value.code}`;
-                const availability = isCombinationAvailable(variants, selection, attribute.code, value.code);
+                const inputId = `${id}-${attribute.code}-${value.value}`;
+                const availability = isCombinationAvailable(variants, selection, attribute.code, value.value);
                 const note =
                   availability === 'out_of_stock'
                     ? 'Out of stock'
-                    : availability === 'other_choices'
+                    : availability === 'not_sold'
+                      ? 'Not sold in this store'
+                      : availability === 'other_choices'
                       ? 'Changes other choices'
                       : null;
                 return (
-                  <div key={value.code} className="variant-picker__option">
+                  <div key={value.value} className="variant-picker__option">
                     <input
                       id={inputId}
                       type="radio"
                       className="variant-picker__input"
                       name={`${id}-${attribute.code}`}
-                      value={value.code}
-                      checked={selection[attribute.code] === value.code}
-                      onChange={() => onChoose(attribute.code, value.code)}
+                      value={value.value}
+                      checked={selection[attribute.code] === value.value}
+                      onChange={() => onChoose(attribute.code, value.value)}
                       aria-describedby={note ? `${inputId}-note` : undefined}
                     />
                     <label
                       htmlFor={inputId}
                       className={[
                         'variant-picker__label',
-                        availability === 'out_of_stock' && 'variant-picker__label--out',
+                        (availability === 'out_of_stock' || availability === 'not_sold') && 'variant-picker__label--out',
                         availability === 'other_choices' && 'variant-picker__label--other',
                       ]
                         .filter(Boolean)

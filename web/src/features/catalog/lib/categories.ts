@@ -1,7 +1,7 @@
-import type { Category } from '../api/types';
+import type { CategoryNode } from '../api/types';
 
 /** The category with `slug` and its ancestors (root first), or null. */
-export function findCategoryPath(tree: readonly Category[], slug: string): Category[] | null {
+export function findCategoryPath(tree: readonly CategoryNode[], slug: string): CategoryNode[] | null {
   for (const category of tree) {
     if (category.slug === slug) return [category];
     const below = findCategoryPath(category.children, slug);
@@ -10,6 +10,6 @@ export function findCategoryPath(tree: readonly Category[], slug: string): Categ
   return null;
 }
 
-export function flattenCategories(tree: readonly Category[], depth = 0): { category: Category; depth: number }[] {
+export function flattenCategories(tree: readonly CategoryNode[], depth = 0): { category: CategoryNode; depth: number }[] {
   return tree.flatMap((category) => [{ category, depth }, ...flattenCategories(category.children, depth + 1)]);
 }

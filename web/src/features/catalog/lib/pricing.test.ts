@@ -9,22 +9,22 @@ describe('option pricing', () => {
   });
 
   it('adds fixed and percentage deltas to the base price', () => {
-    expect(deltaCents({ kind: 'fixed', value: 2000 }, 10_000)).toBe(2000);
+    expect(deltaCents({ kind: 'fixed', amount: { cents: 2000, currency: 'USD' } }, 10_000)).toBe(2000);
     expect(deltaCents(null, 10_000)).toBe(0);
     const chosen = [
-      { code: 'a', label: 'A', price_delta: { kind: 'fixed' as const, value: 2500 } },
-      { code: 'b', label: 'B', price_delta: { kind: 'percent' as const, value: 1000 } },
+      { code: 'a', label: 'A', price_delta: { kind: 'fixed' as const, amount: { cents: 2500, currency: 'USD' } } },
+      { code: 'b', label: 'B', price_delta: { kind: 'percent' as const, basis_points: 1000 } },
       undefined,
     ];
     expect(unitPrice(10_000, chosen)).toBe(13_500);
   });
 
   it('describes deltas for people', () => {
-    expect(describeDelta({ kind: 'fixed', value: 2000 }, 'USD')).toBe('+$20.00');
-    expect(describeDelta({ kind: 'fixed', value: -500 }, 'USD')).toBe('−$5.00');
-    expect(describeDelta({ kind: 'percent', value: 1000 }, 'USD')).toBe('+10%');
-    expect(describeDelta({ kind: 'percent', value: 1250 }, 'USD')).toBe('+12.50%');
-    expect(describeDelta({ kind: 'fixed', value: 0 }, 'USD')).toBe('');
+    expect(describeDelta({ kind: 'fixed', amount: { cents: 2000, currency: 'USD' } })).toBe('+$20.00');
+    expect(describeDelta({ kind: 'fixed', amount: { cents: -500, currency: 'USD' } })).toBe('−$5.00');
+    expect(describeDelta({ kind: 'percent', basis_points: 1000 })).toBe('+10%');
+    expect(describeDelta({ kind: 'percent', basis_points: 1250 })).toBe('+12.50%');
+    expect(describeDelta({ kind: 'fixed', amount: { cents: 0, currency: 'USD' } })).toBe('');
   });
 
   it('formats sizes, allowances and validity', () => {

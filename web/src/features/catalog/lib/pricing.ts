@@ -10,18 +10,20 @@ export function percentOf(cents: number, basisPoints: number): number {
 
 export function deltaCents(delta: PriceDelta | null | undefined, baseCents: number): number {
   if (!delta) return 0;
-  return delta.kind === 'percent' ? percentOf(baseCents, delta.value) : delta.value;
+  return delta.kind === 'percent' ? percentOf(baseCents, delta.basis_points) : delta.amount.cents;
 }
 
 /** "+$20.00", "−$5.00" or "+10%" — empty when the choice does not change the price. */
-export function describeDelta(delta: PriceDelta | null | undefined, currency: string): string {
-  if (!delta || delta.value === 0) return '';
-  const sign = delta.value > 0 ? '+' : '−';
+export function describeDelta(delta: PriceDelta | null | undefined): string {
+  if (!delta) return '';
+  const value = delta.kind === 'percent' ? delta.basis_points : delta.amount.cents;
+  if (value === 0) return '';
+  const sign = value > 0 ? '+' : '−';
   if (delta.kind === 'percent') {
-    const percent = Math.abs(delta.value) / 100;
+    const percent = Math.abs(value) / 100;
     return `${sign}${Number.isInteger(percent) ? percent : percent.toFixed(2)}%`;
   }
-  return `${sign}${formatMoney(Math.abs(delta.value), currency)}`;
+  return `${sign}${formatMoney(Math.abs(value), delta.amount.currency)}`;
 }
 
 /** The unit price after the chosen option values' deltas (each computed on the base price). */

@@ -9,8 +9,9 @@ const SERIALS: CustomOption = {
   required: true,
   values: [],
   pattern: null,
+  help: null,
 };
-const ICCID: CustomOption = { code: 'iccid', label: 'ICCID', kind: 'iccid', required: true, values: [], pattern: null };
+const ICCID: CustomOption = { code: 'iccid', label: 'ICCID', kind: 'iccid', required: true, values: [], pattern: null, help: null };
 const TERM: CustomOption = {
   code: 'support',
   label: 'Support level',
@@ -18,9 +19,10 @@ const TERM: CustomOption = {
   required: true,
   values: [
     { code: 'standard', label: 'Standard', price_delta: null },
-    { code: 'priority', label: 'Priority', price_delta: { kind: 'fixed', value: 2000 } },
+    { code: 'priority', label: 'Priority', price_delta: { kind: 'fixed', amount: { cents: 2000, currency: 'USD' } } },
   ],
   pattern: null,
+  help: null,
 };
 
 const RULES = { min: 1, max: 10, step: 1 };

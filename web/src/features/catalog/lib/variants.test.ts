@@ -2,13 +2,28 @@ import { describe, expect, it } from 'vitest';
 import type { Variant, VariantAttribute } from '../api/types';
 import { chooseValue, isCombinationAvailable, resolveVariant, selectionFromParams } from './variants';
 
-function variant(sku: string, attributes: Record<string, string>, stock: Variant['stock_status'] = 'in_stock'): Variant {
-  return { sku, name: sku, attributes, price: 100, compare_at_price: null, stock_status: stock, purchasable: true, image: null };
+function variant(
+  sku: string,
+  attributes: Record<string, string>,
+  stock: Variant['stock_status'] = 'in_stock',
+  sold = true,
+): Variant {
+  return {
+    id: sku,
+    sku,
+    name: sku,
+    attributes,
+    price: sold ? { cents: 100, currency: 'USD' } : null,
+    compare_at_price: null,
+    stock_status: stock,
+    available: stock === 'out_of_stock' ? 0 : 10,
+    sold_in_store: sold,
+  };
 }
 
 const ATTRIBUTES: VariantAttribute[] = [
-  { code: 'module', label: 'Cellular module', values: [{ code: 'lte', label: 'LTE' }, { code: '5g', label: '5G' }] },
-  { code: 'region', label: 'Region', values: [{ code: 'us', label: 'US' }, { code: 'eu', label: 'EU' }] },
+  { code: 'module', label: 'Cellular module', values: [{ value: 'lte', label: 'LTE' }, { value: '5g', label: '5G' }] },
+  { code: 'region', label: 'Region', values: [{ value: 'us', label: 'US' }, { value: 'eu', label: 'EU' }] },
 ];
 
 const VARIANTS = [
@@ -33,6 +48,12 @@ describe('variant choice', () => {
   it('moves the other attributes when the wanted combination does not exist', () => {
     expect(chooseValue(VARIANTS, { module: 'lte', region: 'eu' }, 'module', '5g')).toEqual({ module: '5g', region: 'us' });
     expect(chooseValue(VARIANTS, { module: '5g', region: 'us' }, 'module', 'lte')).toEqual({ module: 'lte', region: 'us' });
+  });
+
+  it('prefers variants sold in this store and says which are not', () => {
+    const variants = [variant('A', { module: 'lte', region: 'us' }, 'in_stock', false), variant('B', { module: 'lte', region: 'eu' })];
+    expect(resolveVariant(variants, { module: 'lte' })?.sku).toBe('B');
+    expect(isCombinationAvailable(variants, { module: 'lte', region: 'eu' }, 'region', 'us')).toBe('not_sold');
   });
 
   it('tells which values are out of stock or need other choices', () => {

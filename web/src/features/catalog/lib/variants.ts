@@ -7,7 +7,7 @@ export function selectionFromParams(attributes: readonly VariantAttribute[], par
   const selection: Selection = {};
   for (const attribute of attributes) {
     const value = params.get(attribute.code);
-    if (value && attribute.values.some((option) => option.code === value)) selection[attribute.code] = value;
+    if (value && attribute.values.some((option) => option.value === value)) selection[attribute.code] = value;
   }
   return selection;
 }
@@ -23,7 +23,11 @@ function matches(variant: Variant, selection: Selection): boolean {
 export function resolveVariant(variants: readonly Variant[], selection: Selection): Variant | undefined {
   const candidates = variants.filter((variant) => matches(variant, selection));
   const pool = candidates.length ? candidates : variants;
-  return pool.find((variant) => variant.stock_status !== 'out_of_stock') ?? pool[0];
+  return (
+    pool.find((variant) => variant.sold_in_store && variant.stock_status !== 'out_of_stock') ??
+    pool.find((variant) => variant.sold_in_store) ??
+    pool[0]
+  );
 }
 
 /**
@@ -46,7 +50,7 @@ export function chooseValue(
     if (variant.attributes[code] !== value) continue;
     const score =
       Object.entries(current).filter(([key, chosen]) => key !== code && variant.attributes[key] === chosen).length * 2 +
-      (variant.stock_status === 'out_of_stock' ? 0 : 1);
+      (variant.sold_in_store && variant.stock_status !== 'out_of_stock' ? 1 : 0);
     if (score > bestScore) {
       best = variant;
       bestScore = score;
@@ -61,9 +65,11 @@ export function isCombinationAvailable(
   current: Selection,
   code: string,
   value: string,
-): 'available' | 'out_of_stock' | 'other_choices' {
+): 'available' | 'out_of_stock' | 'not_sold' | 'other_choices' {
   const wanted = { ...current, [code]: value };
   const exact = variants.filter((variant) => matches(variant, wanted));
   if (!exact.length) return 'other_choices';
-  return exact.some((variant) => variant.stock_status !== 'out_of_stock') ? 'available' : 'out_of_stock';
+  const sold = exact.filter((variant) => variant.sold_in_store);
+  if (!sold.length) return 'not_sold';
+  return sold.some((variant) => variant.stock_status !== 'out_of_stock') ? 'available' : 'out_of_stock';
 }

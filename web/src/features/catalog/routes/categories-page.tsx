@@ -3,10 +3,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCategories } from '../api/get-categories';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { QueryError } from '../components/query-error';
-import type { Category } from '../api/types';
+import type { CategoryNode } from '../api/types';
 import '../catalog.css';
 
-function CategoryTree({ categories }: { categories: readonly Category[] }) {
+function CategoryTree({ categories }: { categories: readonly CategoryNode[] }) {
   return (
     <ul className="category-tree">
       {categories.map((category) => (
@@ -47,7 +47,7 @@ export function CategoriesPage() {
         </div>
       ) : (
         <ul className="category-columns">
-          {data.map((root) => (
+          {data.items.map((root) => (
             <li key={root.slug} className="category-column">
               <h2 className="category-column__title">
                 <Link to={`/categories/${root.slug}`}>{root.name}</Link>

@@ -1,40 +1,40 @@
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCategories } from '../api/get-categories';
+import { isApiProblem } from '@/lib/api/api-problem';
+import { useCategory } from '../api/get-category';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { ListingView } from '../components/listing-view';
 import { QueryError } from '../components/query-error';
-import { findCategoryPath } from '../lib/categories';
 import { clearFilters, serializeListing } from '../lib/listing-params';
 import '../catalog.css';
 
+function CategoryNotFound() {
+  return (
+    <section className="not-found" aria-labelledby="category-missing">
+      <title>Category not found — Uplink</title>
+      <h1 id="category-missing" className="not-found__title">
+        We can’t find that category
+      </h1>
+      <p className="not-found__text">It may have been renamed or removed. Pick one from the list of categories instead.</p>
+      <Link to="/categories" className="ui-button ui-button--primary">
+        See all categories
+      </Link>
+    </section>
+  );
+}
+
 export function CategoryPage() {
   const { slug = '' } = useParams();
-  const { data, error, refetch } = useCategories();
-  const path = data ? findCategoryPath(data, slug) : null;
-  const category = path?.at(-1);
+  const { data: category, error, refetch } = useCategory(slug);
 
-  if (error) {
+  if (error && !category) {
     return (
       <div className="container page">
-        <QueryError error={error} onRetry={() => void refetch()} title="We couldn’t load this category" />
-      </div>
-    );
-  }
-
-  if (data && !category) {
-    return (
-      <div className="container page">
-        <title>Category not found — Uplink</title>
-        <section className="not-found" aria-labelledby="category-missing">
-          <h1 id="category-missing" className="not-found__title">
-            We can’t find that category
-          </h1>
-          <p className="not-found__text">It may have been renamed or removed. Pick one from the list of categories instead.</p>
-          <Link to="/categories" className="ui-button ui-button--primary">
-            See all categories
-          </Link>
-        </section>
+        {isApiProblem(error) && error.status === 404 ? (
+          <CategoryNotFound />
+        ) : (
+          <QueryError error={error} onRetry={() => void refetch()} title="We couldn’t load this category" />
+        )}
       </div>
     );
   }
@@ -46,7 +46,8 @@ export function CategoryPage() {
         items={[
           { label: 'Home', to: '/' },
           { label: 'Categories', to: '/categories' },
-          ...(path ?? []).map((item) => ({ label: item.name, to: `/categories/${item.slug}` })),
+          ...(category?.breadcrumb ?? []).map((item) => ({ label: item.name, to: `/categories/${item.slug}` })),
+          ...(category ? [{ label: category.name }] : []),
         ]}
       />
       {category ? (

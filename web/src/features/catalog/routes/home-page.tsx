@@ -27,7 +27,7 @@ function SpeedFusionPromo() {
           ahead.
         </p>
         <p className="sfc-promo__price" aria-live="polite">
-          {cheapest ? <>Plans from {formatMoney(cheapest.price, cheapest.currency)}</> : '\u00a0'}
+          {cheapest ? <>Plans from {formatMoney(cheapest.price.cents, cheapest.price.currency)}</> : '\u00a0'}
         </p>
       </div>
       <div className="sfc-promo__actions">
@@ -90,7 +90,7 @@ export function HomePage() {
           {categories.error ? (
             <QueryError error={categories.error} onRetry={() => void categories.refetch()} title="We couldn’t load the categories" />
           ) : (
-            <CategoryTiles categories={categories.data} />
+            <CategoryTiles categories={categories.data?.items} />
           )}
         </section>
 

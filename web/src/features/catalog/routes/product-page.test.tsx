@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail, Variant } from '../api/types';
-import { detail } from '../test/fixtures';
+import { detail, usd } from '../test/fixtures';
 import { currentUrl, mockApi, problem, renderRoute } from '../test/render';
 import { ProductPage } from './product-page';
 
@@ -11,8 +11,24 @@ function show(product: ProductDetail, url = `/products/${product.slug}`) {
   return renderRoute(<ProductPage />, { path: '/products/:slug', url });
 }
 
-function variant(sku: string, module: string, region: string, price: number, stock: Variant['stock_status'] = 'in_stock'): Variant {
-  return { sku, name: sku, attributes: { module, region }, price, compare_at_price: null, stock_status: stock, purchasable: true, image: null };
+function variant(
+  sku: string,
+  module: string,
+  region: string,
+  cents: number,
+  stock: Variant['stock_status'] = 'in_stock',
+): Variant {
+  return {
+    id: sku,
+    sku,
+    name: sku,
+    attributes: { module, region },
+    price: usd(cents),
+    compare_at_price: null,
+    stock_status: stock,
+    available: stock === 'out_of_stock' ? 0 : 5,
+    sold_in_store: true,
+  };
 }
 
 const CONFIGURABLE = detail({
@@ -20,9 +36,10 @@ const CONFIGURABLE = detail({
   slug: 'edge-router',
   name: 'Edge router',
   type: 'configurable',
-  attributes: [
-    { code: 'module', label: 'Cellular module', values: [{ code: 'lte', label: 'LTE-A' }, { code: '5g', label: '5G' }] },
-    { code: 'region', label: 'Region', values: [{ code: 'us', label: 'US' }, { code: 'eu', label: 'EU' }] },
+  price_from: true,
+  variant_attributes: [
+    { code: 'module', label: 'Cellular module', values: [{ value: 'lte', label: 'LTE-A' }, { value: '5g', label: '5G' }] },
+    { code: 'region', label: 'Region', values: [{ value: 'us', label: 'US' }, { value: 'eu', label: 'EU' }] },
   ],
   variants: [
     variant('UL-EDGE-LTE-US', 'lte', 'us', 59_900),
@@ -31,7 +48,7 @@ const CONFIGURABLE = detail({
   ],
 });
 
-describe('product page: variants', () => {
+describe('product page: variants', { timeout: 20_000 }, () => {
   it('shows the variant chosen in the URL and writes new choices back', async () => {
     const user = userEvent.setup();
     show(CONFIGURABLE, '/products/edge-router?module=5g&tab=download');
@@ -65,7 +82,7 @@ describe('product page: variants', () => {
   });
 });
 
-describe('product page: tabs', () => {
+describe('product page: tabs', { timeout: 20_000 }, () => {
   it('shows only tabs with content, in the fixed order, and opens the one in the URL', async () => {
     const user = userEvent.setup();
     show(detail({ package_contents: [] }), '/products/br1-mini?tab=download');
@@ -73,7 +90,7 @@ describe('product page: tabs', () => {
     expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Specification', 'Download 1']);
     expect(screen.getByRole('tab', { name: /Download/ })).toHaveAttribute('aria-selected', 'true');
     const link = screen.getByRole('link', { name: 'Download BR1 Mini datasheet' });
-    expect(link).toHaveAttribute('href', '/files/br1-mini.pdf');
+    expect(link).toHaveAttribute('href', '/api/v1/media/br1-mini.pdf');
     expect(link).toHaveAttribute('download');
 
     await user.click(screen.getByRole('tab', { name: 'Specification' }));
@@ -100,7 +117,7 @@ describe('product page: tabs', () => {
   });
 });
 
-describe('product page: errors', () => {
+describe('product page: errors', { timeout: 20_000 }, () => {
   it('explains a missing product and offers ways on', async () => {
     mockApi({ '/api/v1/products/gone': () => problem(404, 'not_found') });
     renderRoute(<ProductPage />, { path: '/products/:slug', url: '/products/gone' });

@@ -1,5 +1,4 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { useProduct } from '../api/get-product';
@@ -20,12 +19,17 @@ import { formatAllowance, formatValidity } from '../lib/pricing';
 import { chooseValue, resolveVariant, selectionFromParams } from '../lib/variants';
 import '../catalog.css';
 
+/** "Global store", "US store". */
+function storeName(code: string): string {
+  return code === 'us' ? 'US store' : code === 'global' ? 'Global store' : `“${code}” store`;
+}
+
 const CLOUD_TYPES = new Set(['cloud', 'cloud-connect', 'cloud-unlimited', 'esim-data', 'esim-data-pool']);
 
 function PlanFacts({ product }: { product: ProductDetail }) {
   if (!CLOUD_TYPES.has(product.type)) return null;
   const facts: [string, string][] = [];
-  facts.push(['Data', formatAllowance(product.data_allowance_mb)]);
+  facts.push(['Data', formatAllowance(product.data_mb)]);
   const validity = formatValidity(product.validity_days, product.term_months);
   if (validity) facts.push(['Valid for', validity]);
   if (product.type.startsWith('cloud'))
@@ -97,25 +101,28 @@ function ProductNotFound() {
 function ProductView({ product }: { product: ProductDetail }) {
   const [params, setParams] = useSearchParams();
   const configurable = product.variants.length > 0;
-  const selection = selectionFromParams(product.attributes, params);
+  const attributes = product.variant_attributes;
+  let selection = selectionFromParams(attributes, params);
+  if (!Object.keys(selection).length && product.selected_variant) {
+    // `/products/{variant-slug}` points at one variant.
+    selection = product.variants.find((item) => item.sku === product.selected_variant)?.attributes ?? {};
+  }
   const variant: Variant | undefined = configurable ? resolveVariant(product.variants, selection) : undefined;
   const shownSelection = variant?.attributes ?? selection;
-  const price = variant?.price ?? product.price;
+  const price = variant ? variant.price : product.price;
   const compareAt = variant ? variant.compare_at_price : product.compare_at_price;
   const stock = variant?.stock_status ?? product.stock_status;
   const sku = variant?.sku ?? product.sku;
-  const images =
-    variant?.image && !product.images.some((image) => image.url === variant.image)
-      ? [{ url: variant.image, alt: variant.name }, ...product.images]
-      : product.images;
-  const category = product.categories[0];
+  const sold = variant ? variant.sold_in_store : product.sold_in_store;
+  const currency = price?.currency ?? product.price?.currency ?? 'USD';
+  const category = product.breadcrumb.at(-1) ?? product.categories[0];
 
   function choose(code: string, value: string) {
     const next = chooseValue(product.variants, shownSelection, code, value);
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
-        for (const attribute of product.attributes) {
+        for (const attribute of attributes) {
           const chosen = next[attribute.code];
           if (chosen) updated.set(attribute.code, chosen);
           else updated.delete(attribute.code);
@@ -137,7 +144,7 @@ function ProductView({ product }: { product: ProductDetail }) {
         ]}
       />
       <div className="product__top">
-        <ProductGallery key={variant?.sku ?? product.sku} images={images} name={product.name} />
+        <ProductGallery images={product.images} name={product.name} />
         <div className="buy-box">
           <p className="buy-box__brand">
             {product.brand} · {typeLabel(product.type)}
@@ -151,35 +158,50 @@ function ProductView({ product }: { product: ProductDetail }) {
           <LabelBadges labels={product.labels} />
           {product.summary && <p className="buy-box__summary">{product.summary}</p>}
           <div className="buy-box__price" aria-live="polite">
-            <Price amount={price} currency={product.currency} compareAt={compareAt} size="lg" />
-            <StockBadge status={stock} type={product.type} />
+            {price ? (
+              <Price amount={price.cents} currency={price.currency} compareAt={compareAt?.cents} size="lg" />
+            ) : (
+              <p className="price price--lg">
+                <span className="price__amount">Not sold here</span>
+              </p>
+            )}
+            {sold && <StockBadge status={stock} type={product.type} />}
           </div>
-          {stock === 'out_of_stock' && (
+          {!sold && (
+            <p className="buy-box__note">
+              {configurable ? 'This version isn’t' : 'This product isn’t'} sold in the {storeName(product.store)}.{' '}
+              {configurable ? 'Choose another version, or switch' : 'Switch'} store with the store selector at the top of
+              the page to see its price there.
+            </p>
+          )}
+          {sold && stock === 'out_of_stock' && (
             <p className="buy-box__note">
               This {configurable ? 'version is' : 'product is'} out of stock in this store.{' '}
               {configurable ? 'Choose another version, or ' : ''}check the other store with the store switcher at the
               top of the page.
             </p>
           )}
-          {!product.purchasable && !configurable && (
+          {sold && !product.purchasable && !configurable && (
             <p className="buy-box__note">This product can’t be bought online in this store. Contact sales for a quotation.</p>
           )}
           <PlanFacts product={product} />
           {configurable && (
             <VariantPicker
-              attributes={product.attributes}
+              attributes={attributes}
               variants={product.variants}
               selection={shownSelection}
               onChoose={choose}
             />
           )}
-          <PurchaseForm
-            key={sku}
-            options={product.custom_options}
-            rules={{ min: product.min_qty, max: product.max_qty, step: product.qty_step }}
-            basePrice={price}
-            currency={product.currency}
-          />
+          {sold && price && (
+            <PurchaseForm
+              key={sku}
+              options={product.custom_options}
+              rules={{ min: product.min_qty, max: product.max_qty ?? null, step: product.qty_step }}
+              basePrice={price.cents}
+              currency={currency}
+            />
+          )}
         </div>
       </div>
 
@@ -197,7 +219,6 @@ function ProductView({ product }: { product: ProductDetail }) {
         packageContents={product.package_contents}
         downloads={product.downloads}
         customOptions={product.custom_options}
-        currency={product.currency}
       />
 
       {product.related.length > 0 && (
@@ -227,9 +248,6 @@ export function ProductPage() {
         <ProductView product={data} />
       ) : (
         <ProductSkeleton />
-      )}
-      {data && data.type === 'configurable' && data.variants.length === 0 && (
-        <Badge tone="warning">No versions of this product are sold in this store.</Badge>
       )}
     </div>
   );

@@ -34,7 +34,7 @@ function ZeroResults({ state }: { state: ListingState }) {
         <h2 id="zero-categories" className="nearest__title">
           Or browse a category
         </h2>
-        <CategoryTiles categories={categories.data} />
+        <CategoryTiles categories={categories.data?.items} />
       </section>
     </div>
   );
@@ -70,7 +70,7 @@ export function SearchPage() {
 
 function SearchCategories() {
   const categories = useCategories();
-  return <CategoryTiles categories={categories.data} headingLevel={2} />;
+  return <CategoryTiles categories={categories.data?.items} headingLevel={2} />;
 }
 
 export default SearchPage;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { summary } from '../test/fixtures';
+import { card } from '../test/fixtures';
 import { currentUrl, mockApi, problem, renderRoute } from '../test/render';
 import { SerialPage } from './serial-page';
 
@@ -9,10 +9,23 @@ function setup(url: string) {
   const api = mockApi({
     '/api/v1/serials/1934-ABCD-5678': () => ({
       serial: '1934-ABCD-5678',
-      model: 'BR1-MINI',
-      model_name: 'BR1 Mini',
+      model: {
+        prefix: '1934',
+        code: 'BR1-MINI',
+        name: 'BR1 Mini',
+        prime: false,
+        hardware_sku: 'UL-BR1-MINI',
+        hardware_slug: 'br1-mini',
+        image_url: null,
+      },
       prime: false,
-      eligible: [summary({ sku: 'UL-CARE-1Y', slug: 'care-1y', name: 'Care 1 year', type: 'license' })],
+      eligible: [card({ sku: 'UL-CARE-1Y', slug: 'care-1y', name: 'Care 1 year', type: 'license' })],
+      not_eligible: [
+        {
+          product: card({ sku: 'UL-PRIME-1Y', slug: 'prime-1y', name: 'PrimeCare 1 year', type: 'license' }),
+          reason: 'PrimeCare is for prime devices only.',
+        },
+      ],
     }),
     '/api/v1/serials/9999-ABCD-5678': () => problem(404, 'unknown_serial'),
   });
@@ -20,13 +33,14 @@ function setup(url: string) {
   return api;
 }
 
-describe('serial lookup page', () => {
+describe('serial lookup page', { timeout: 20_000 }, () => {
   it('shows the model and its eligible products for a known serial', async () => {
     setup('/sn?serial=1934abcd5678');
     expect(await screen.findByRole('heading', { name: 'BR1 Mini' })).toBeInTheDocument();
     expect(screen.getByText('Standard (not prime)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Care 1 year' })).toHaveAttribute('href', '/products/care-1y');
     expect(screen.getByLabelText('Device serial number')).toHaveValue('1934-ABCD-5678');
+    expect(screen.getByText(/PrimeCare is for prime devices only/)).toBeInTheDocument();
   });
 
   it('explains an invalid serial without asking the server', async () => {

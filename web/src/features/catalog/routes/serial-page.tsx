@@ -104,10 +104,10 @@ export function SerialPage() {
             <section className="serial-card" aria-labelledby="serial-model">
               <p className="serial-card__eyebrow">Serial {data.serial}</p>
               <h2 id="serial-model" className="serial-card__model">
-                {data.model_name}
+                {data.model.name}
               </h2>
               <p className="serial-card__meta">
-                Model {data.model}{' '}
+                Model {data.model.code}{' '}
                 {data.prime ? <Badge tone="brand">Prime</Badge> : <Badge tone="neutral">Standard (not prime)</Badge>}
               </p>
               <p className="serial-card__note">
@@ -115,6 +115,11 @@ export function SerialPage() {
                   ? 'Prime devices use Prime care plans; ordinary licences and warranties don’t apply to them.'
                   : 'This device uses standard licences and warranties; Prime care plans don’t apply to it.'}
               </p>
+              {data.model.hardware_slug && (
+                <p>
+                  <Link to={`/products/${data.model.hardware_slug}`}>About the {data.model.name}</Link>
+                </p>
+              )}
             </section>
             <section aria-labelledby="eligible-title" className="serial-eligible">
               <h2 id="eligible-title" className="product__section-title">
@@ -129,6 +134,20 @@ export function SerialPage() {
                 </p>
               )}
             </section>
+            {data.not_eligible.length > 0 && (
+              <details className="serial-ineligible">
+                <summary>
+                  Why some products aren’t listed ({data.not_eligible.length} don’t fit this device)
+                </summary>
+                <ul>
+                  {data.not_eligible.map(({ product, reason }) => (
+                    <li key={product.sku}>
+                      <Link to={`/products/${product.slug}`}>{product.name}</Link> — {reason}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
           </>
         )}
       </div>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
 import { useProducts } from '../api/get-products';
-import type { ProductSummary, ProductType } from '../api/types';
+import type { ProductCard, ProductType } from '../api/types';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { QueryError } from '../components/query-error';
 import { StockBadge } from '../components/stock-badge';
@@ -58,14 +58,14 @@ const FAMILIES: Family[] = [
 const FAMILY_QUERY = (type: ProductType) =>
   toApiQuery({ ...DEFAULT_LISTING, type: [type], sort: 'price_asc', pageSize: 24 });
 
-function PlanRow({ product }: { product: ProductSummary }) {
+function PlanRow({ product }: { product: ProductCard }) {
   return (
     <li className="plan-row">
       <span className="plan-row__name">
         <Link to={`/products/${product.slug}`}>{product.name}</Link>
         <span className="plan-row__sku">{product.sku}</span>
       </span>
-      <span className="plan-row__price">{formatMoney(product.price, product.currency)}</span>
+      <span className="plan-row__price">{formatMoney(product.price.cents, product.price.currency)}</span>
       {product.stock_status === 'out_of_stock' && <StockBadge status={product.stock_status} type={product.type} />}
     </li>
   );
@@ -84,7 +84,7 @@ function FamilyColumn({ family }: { family: Family }) {
         <p className="plan-family__from">
           {cheapest ? (
             <>
-              from <strong>{formatMoney(cheapest.price, cheapest.currency)}</strong>
+              from <strong>{formatMoney(cheapest.price.cents, cheapest.price.currency)}</strong>
             </>
           ) : data ? (
             'Not sold in this store'
