@@ -4,15 +4,17 @@
 //! uplink [serve]     run the store (default)
 //! uplink openapi     print the OpenAPI document
 //! uplink migrate     bring the database schema up to date and exit
+//! uplink admin create --email … [--password …]   create or promote an admin
 //! ```
 
+mod admin;
 mod logging;
 
 use anyhow::Context;
 use std::process::ExitCode;
 use uplink_api::{AppState, Config};
 
-const USAGE: &str = "usage: uplink [serve|openapi|migrate|help]";
+const USAGE: &str = "usage: uplink [serve|openapi|migrate|admin create …|help]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,6 +22,7 @@ fn main() -> ExitCode {
     let result = match command {
         "serve" => run(serve()),
         "migrate" => run(migrate()),
+        "admin" => run(admin_command(args[1..].to_vec())),
         "openapi" => {
             println!("{}", uplink_api::openapi::document_json());
             Ok(())
@@ -62,10 +65,20 @@ async fn migrate() -> anyhow::Result<()> {
     Ok(())
 }
 
+async fn admin_command(args: Vec<String>) -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    logging::init(&config);
+    let db = open_database(&config).await?;
+    let result = admin::run(&args, &db, &config).await;
+    db.close().await;
+    result
+}
+
 async fn serve() -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let config = Config::from_env()?;
     logging::init(&config);
+    uplink_api::mail::Mailer::new(&config).context("checking the e-mail settings")?;
     let db = open_database(&config).await?;
     if config.seed_demo && db.seed_demo_if_empty().await.context("seeding demo data")? {
         tracing::info!("seeded demo data into the empty database");
@@ -78,6 +91,7 @@ async fn serve() -> anyhow::Result<()> {
         Some(dir) => tracing::info!(dir = %dir.display(), "serving the frontend"),
         None => tracing::warn!("no built frontend found (run `make build` or set UPLINK_WEB_DIR)"),
     }
+    let background = uplink_api::spawn_background(&state);
     let app = uplink_api::app(state);
     tracing::info!(
         listen = %listener.local_addr()?, public_url = %config.public_url,
@@ -89,6 +103,9 @@ async fn serve() -> anyhow::Result<()> {
     )
     .with_graceful_shutdown(shutdown_signal())
     .await?;
+    for task in background {
+        task.abort();
+    }
     db.close().await;
     tracing::info!("stopped");
     Ok(())

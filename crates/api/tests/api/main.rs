@@ -2,5 +2,6 @@
 //! PostgreSQL when `UPLINK_TEST_DATABASE_URL` is set).
 
 mod accounts;
+mod accounts_sso;
 mod foundation;
 mod helpers;

@@ -1,5 +1,9 @@
 //! Demo data for a new store, seeded once into an empty database.
 
+mod accounts;
+
+pub use accounts::DEMO_PASSWORD_HASH;
+
 use crate::{Db, DbError};
 
 const SEEDED_KEY: &str = "demo_seeded_at";
@@ -11,6 +15,7 @@ impl Db {
             return Ok(false);
         }
         // Each capability adds its demo rows here, in dependency order.
+        self.seed_demo_accounts().await?;
         self.set_setting(SEEDED_KEY, &crate::now_ms().to_string())
             .await?;
         Ok(true)
