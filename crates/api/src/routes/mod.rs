@@ -8,6 +8,7 @@ pub mod countries;
 pub mod me;
 pub mod meta;
 pub mod ops;
+pub mod outbox;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -19,4 +20,5 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(me::router())
         .merge(countries::router())
+        .merge(outbox::router())
 }

@@ -418,6 +418,11 @@ async fn linking_incontrol_stores_its_tokens_encrypted() {
             .unwrap(),
         "rt-c0de"
     );
+    // The browser's session was renewed by the callback: the old one ended.
+    app.get_as(&s, "/api/v1/me")
+        .await
+        .assert_problem(401, "unauthenticated");
+    let s = TestApp::session_of_cookies(&cb);
     let me = app.get_as(&s, "/api/v1/me").await.json();
     assert_eq!(me["incontrol_linked"], true);
     assert_eq!(

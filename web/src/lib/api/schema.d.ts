@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/v1/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest e-mails (admins only). */
+        get: operations["list_outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/challenge": {
         parameters: {
             query?: never;
@@ -691,6 +708,25 @@ export interface components {
             is_default_shipping?: boolean;
             is_default_billing?: boolean;
         };
+        OutboxList: {
+            items: components["schemas"]["OutboxMessage"][];
+            /** @description Whether an SMTP server is configured (`UPLINK_SMTP_URL`). */
+            smtp_enabled: boolean;
+        };
+        OutboxMessage: {
+            id: string;
+            kind: string;
+            to: string;
+            subject: string;
+            body_text: string;
+            /** @description `queued`, `sent`, `failed`, or `outbox` (kept because no SMTP server is configured). */
+            status: string;
+            /** Format: int64 */
+            attempts: number;
+            last_error?: string | null;
+            created_at: string;
+            sent_at?: string | null;
+        };
         PasswordResetConfirm: {
             /** @description The `token` of the link. */
             token: string;
@@ -781,6 +817,46 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_outbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description How many of the newest messages (1–200, default 50). */
+                limit: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     get_challenge: {
         parameters: {
             query?: never;
