@@ -32,6 +32,8 @@ struct Grant {
 struct Provider {
     issuer: String,
     grants: Arc<parking_lot::Mutex<HashMap<String, Grant>>>,
+    /// What `/userinfo` answers per access token.
+    userinfo: Arc<parking_lot::Mutex<HashMap<String, Value>>>,
 }
 
 fn sign_hs256(claims: &Value) -> String {
@@ -51,6 +53,7 @@ async fn discovery(State(p): State<Provider>) -> Json<Value> {
         "authorization_endpoint": format!("{}/authorize", p.issuer),
         "token_endpoint": format!("{}/token", p.issuer),
         "jwks_uri": format!("{}/jwks", p.issuer),
+        "userinfo_endpoint": format!("{}/userinfo", p.issuer),
         "response_types_supported": ["code"],
         "subject_types_supported": ["public"],
         "id_token_signing_alg_values_supported": ["HS256"],
@@ -82,6 +85,9 @@ async fn token(
     }
     let now = uplink_db::now_ms() / 1000;
     let mut claims = grant.claims.clone();
+    if let Some(info) = claims.as_object_mut().and_then(|c| c.remove("_userinfo")) {
+        p.userinfo.lock().insert(format!("at-{code}"), info);
+    }
     claims["iss"] = json!(p.issuer);
     claims["aud"] = json!(CLIENT_ID);
     claims["iat"] = json!(now);
@@ -115,6 +121,25 @@ async fn profile(
     ))
 }
 
+async fn userinfo(
+    State(p): State<Provider>,
+    headers: axum::http::HeaderMap,
+) -> Result<Json<Value>, StatusCode> {
+    let auth = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let token = auth
+        .strip_prefix("Bearer ")
+        .ok_or(StatusCode::UNAUTHORIZED)?;
+    p.userinfo
+        .lock()
+        .get(token)
+        .cloned()
+        .map(Json)
+        .ok_or(StatusCode::UNAUTHORIZED)
+}
+
 async fn start_provider() -> Provider {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let provider = Provider {
@@ -126,6 +151,7 @@ async fn start_provider() -> Provider {
         .route("/jwks", get(|| async { Json(json!({"keys": []})) }))
         .route("/token", post(token))
         .route("/profile", get(profile))
+        .route("/userinfo", get(userinfo))
         .with_state(provider.clone());
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
     provider
@@ -439,4 +465,23 @@ async fn linking_incontrol_stores_its_tokens_encrypted() {
             .unwrap()
             .is_none()
     );
+}
+
+#[tokio::test]
+async fn when_the_id_token_has_only_a_subject_the_userinfo_endpoint_supplies_the_e_mail() {
+    let provider = start_provider().await;
+    let app = oidc_app(&provider).await;
+    let claims = json!({"sub": "only-sub", "_userinfo": {"sub": "only-sub", "email": "info@example.com",
+        "email_verified": true, "name": "Info Person"}});
+    let (cookie, state, code) = authorise(&app, &provider, "/account", claims).await;
+    let cb = get_with(
+        &app,
+        &format!("/api/v1/auth/oidc/callback?code={code}&state={state}"),
+        Some(&cookie),
+        true,
+    )
+    .await;
+    assert_eq!(cb.status, 200, "{}", cb.text());
+    assert_eq!(cb.json()["user"]["email"], "info@example.com");
+    assert_eq!(cb.json()["user"]["name"], "Info Person");
 }

@@ -819,12 +819,12 @@ export type $defs = Record<string, never>;
 export interface operations {
     list_outbox: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description How many of the newest messages (1–200, default 50). */
-                limit: number | null;
+                limit?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -911,15 +911,15 @@ export interface operations {
     };
     incontrol_callback: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                code: string | null;
-                state: string | null;
+            query?: {
+                code?: string;
+                state?: string;
                 /** @description Set by the provider when it refused (e.g. `login_required` after a silent check). */
-                error: string | null;
-                error_description: string | null;
+                error?: string;
+                error_description?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -971,14 +971,14 @@ export interface operations {
     };
     incontrol_start: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Where to go after signing in: a path on this site (default `/account`). */
-                return_to: string | null;
+                return_to?: string;
                 /** @description Silent check (`prompt=none`) for the hidden `/check-login.html` iframe. */
-                silent: boolean;
+                silent?: boolean;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1078,15 +1078,15 @@ export interface operations {
     };
     oidc_callback: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                code: string | null;
-                state: string | null;
+            query?: {
+                code?: string;
+                state?: string;
                 /** @description Set by the provider when it refused (e.g. `login_required` after a silent check). */
-                error: string | null;
-                error_description: string | null;
+                error?: string;
+                error_description?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1138,14 +1138,14 @@ export interface operations {
     };
     oidc_start: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Where to go after signing in: a path on this site (default `/account`). */
-                return_to: string | null;
+                return_to?: string;
                 /** @description Silent check (`prompt=none`) for the hidden `/check-login.html` iframe. */
-                silent: boolean;
+                silent?: boolean;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

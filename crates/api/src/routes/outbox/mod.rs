@@ -12,6 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct OutboxParams {
     /// How many of the newest messages (1–200, default 50).
     pub limit: Option<i64>,
