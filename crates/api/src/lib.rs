@@ -25,15 +25,65 @@ pub use state::AppState;
 
 use axum::Router;
 
+/// Background work of a serving process: the e-mail sender, the password
+/// hasher's warm-up, and hourly removal of expired sessions. Abort the handles
+/// on shutdown.
+pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
+    let mut tasks = Vec::new();
+    if let Some(sender) = state.mailer.spawn_sender(state.db.clone()) {
+        tasks.push(sender);
+    }
+    let passwords = state.passwords.clone();
+    tasks.push(tokio::spawn(async move {
+        if let Err(e) = passwords.warm_up().await {
+            tracing::warn!(error = %e, "password hasher warm-up failed");
+        }
+    }));
+    let db = state.db.clone();
+    tasks.push(tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
+        loop {
+            tick.tick().await;
+            match db.purge_expired_sessions(uplink_db::now_ms()).await {
+                Ok(n) if n > 0 => tracing::info!(removed = n, "expired sessions removed"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "could not remove expired sessions"),
+            }
+        }
+    }));
+    tasks
+}
+
 /// The complete application: `/api/v1`, `/api/openapi.json`, operations
 /// endpoints, and the single-page app for every other path.
 pub fn app(state: AppState) -> Router {
     let (api_v1, openapi) = routes::api_v1().split_for_parts();
     let openapi = std::sync::Arc::new(openapi::finish(openapi));
-    let router = Router::new()
+    let sso_csp = sso_content_security_policy(&state.config);
+    let mut router = Router::new()
         .nest("/api/v1", api_v1)
         .merge(routes::ops::router(openapi))
         .fallback(web::fallback)
         .with_state(state);
+    if let Some(csp) = sso_csp {
+        router = router.layer(
+            tower_http::set_header::SetResponseHeaderLayer::if_not_present(
+                axum::http::header::CONTENT_SECURITY_POLICY,
+                csp,
+            ),
+        );
+    }
     middleware::apply(router)
+}
+
+/// With single sign-on, pages may frame the identity provider (the hidden
+/// silent-check iframe passes through it on its way to `/check-login.html`).
+fn sso_content_security_policy(config: &Config) -> Option<axum::http::HeaderValue> {
+    let issuer = url::Url::parse(&config.auth.oidc.as_ref()?.issuer).ok()?;
+    let origin = issuer.origin().ascii_serialization();
+    let csp = middleware::CSP.replace(
+        "object-src 'none';",
+        &format!("object-src 'none'; frame-src 'self' {origin};"),
+    );
+    axum::http::HeaderValue::from_str(&csp).ok()
 }

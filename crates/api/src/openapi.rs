@@ -19,6 +19,7 @@ else the signed-in customer's country, else the default store `global`.",
         (name = "ops", description = "Health, readiness and metrics"),
         (name = "meta", description = "Public run-time configuration"),
         (name = "auth", description = "Signing in and out: sessions (cookie `uplink_session` + `X-CSRF-Token`, or `Authorization: Bearer`), SSO, InControl, the challenge, password reset"),
+        (name = "admin", description = "Back-office (staff only)"),
         (name = "account", description = "The signed-in customer's account, address book and bookmarks"),
         (name = "catalogue", description = "Stores, categories, products, search, serial lookup and media"),
     )

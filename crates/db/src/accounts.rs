@@ -357,6 +357,15 @@ impl Db {
         Ok(())
     }
 
+    /// Ends the session whose token hashes to `token_hash` (if any).
+    pub async fn delete_session_by_token_hash(&self, token_hash: &str) -> Result<(), DbError> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(token_hash)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
     /// Ends every session of an account except `keep` (the caller's own, when given).
     pub async fn delete_user_sessions(
         &self,

@@ -47,3 +47,66 @@ async fn the_database_answers_a_ping() {
     let t = TestDb::new().await;
     t.db.ping().await.unwrap();
 }
+
+#[tokio::test]
+async fn demo_accounts_are_seeded_once_with_roles_and_credit_terms() {
+    let t = TestDb::new().await;
+    assert!(t.db.seed_demo_if_empty().await.unwrap());
+    assert!(!t.db.seed_demo_if_empty().await.unwrap());
+    let business =
+        t.db.user_by_email("business@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    assert_eq!(business.credit_limit_cents, Some(5_000_000));
+    assert_eq!(business.payment_terms_days, Some(30));
+    assert!(business.is_customer && !business.is_admin);
+    let admin =
+        t.db.user_by_email("admin@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    assert!(admin.is_admin);
+    let partner =
+        t.db.user_by_email("partner@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    assert!(partner.is_partner && partner.is_customer);
+    assert_eq!(t.db.addresses_of(&business.id).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn a_link_token_can_be_used_only_once_even_when_raced() {
+    use uplink_db::account_area::{AccountTokenRow, TOKEN_PASSWORD_RESET};
+    let t = TestDb::new().await;
+    t.db.seed_demo_accounts().await.unwrap();
+    let user =
+        t.db.user_by_email("customer@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    let now = uplink_db::now_ms();
+    t.db.insert_account_token(&AccountTokenRow {
+        token_hash: "h".into(),
+        kind: TOKEN_PASSWORD_RESET.into(),
+        user_id: user.id,
+        new_email: None,
+        created_at: now,
+        expires_at: now + 60_000,
+        used_at: None,
+    })
+    .await
+    .unwrap();
+    let (a, b) = tokio::join!(
+        t.db.use_account_token("h", TOKEN_PASSWORD_RESET, now),
+        t.db.use_account_token("h", TOKEN_PASSWORD_RESET, now)
+    );
+    assert_eq!(
+        [a.unwrap().is_some(), b.unwrap().is_some()]
+            .iter()
+            .filter(|x| **x)
+            .count(),
+        1
+    );
+}

@@ -6,8 +6,10 @@
 //! uplink migrate     bring the database schema up to date and exit
 //! uplink seed-bench [--products N] [--database-url URL]
 //!                    demo data plus generated products (benchmarks)
+//! uplink admin create --email … [--password …]   create or promote an admin
 //! ```
 
+mod admin;
 mod logging;
 mod seed_bench;
 
@@ -15,8 +17,7 @@ use anyhow::Context;
 use std::process::ExitCode;
 use uplink_api::{AppState, Config};
 
-const USAGE: &str =
-    "usage: uplink [serve|openapi|migrate|seed-bench [--products N] [--database-url URL]|help]";
+const USAGE: &str = "usage: uplink [serve|openapi|migrate|seed-bench [--products N] [--database-url URL]|admin create …|help]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
         "serve" => run(serve()),
         "migrate" => run(migrate()),
         "seed-bench" => run(seed_bench::run(&args[1..])),
+        "admin" => run(admin_command(args[1..].to_vec())),
         "openapi" => {
             println!("{}", uplink_api::openapi::document_json());
             Ok(())
@@ -67,10 +69,20 @@ async fn migrate() -> anyhow::Result<()> {
     Ok(())
 }
 
+async fn admin_command(args: Vec<String>) -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    logging::init(&config);
+    let db = open_database(&config).await?;
+    let result = admin::run(&args, &db, &config).await;
+    db.close().await;
+    result
+}
+
 async fn serve() -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let config = Config::from_env()?;
     logging::init(&config);
+    uplink_api::mail::Mailer::new(&config).context("checking the e-mail settings")?;
     let db = open_database(&config).await?;
     if config.seed_demo && db.seed_demo_if_empty().await.context("seeding demo data")? {
         tracing::info!("seeded demo data into the empty database");
@@ -88,6 +100,7 @@ async fn serve() -> anyhow::Result<()> {
         Some(dir) => tracing::info!(dir = %dir.display(), "serving the frontend"),
         None => tracing::warn!("no built frontend found (run `make build` or set UPLINK_WEB_DIR)"),
     }
+    let background = uplink_api::spawn_background(&state);
     let app = uplink_api::app(state);
     tracing::info!(
         listen = %listener.local_addr()?, public_url = %config.public_url,
@@ -99,6 +112,9 @@ async fn serve() -> anyhow::Result<()> {
     )
     .with_graceful_shutdown(shutdown_signal())
     .await?;
+    for task in background {
+        task.abort();
+    }
     db.close().await;
     tracing::info!("stopped");
     Ok(())

@@ -286,6 +286,8 @@ impl<R: RoleMarker> FromRequestParts<AppState> for RequireRole<R> {
 pub struct ClientInfo {
     pub ip: String,
     pub user_agent: Option<String>,
+    /// The session cookie the browser sent, if any (ended when a new session starts).
+    pub session_token: Option<String>,
 }
 
 impl FromRequestParts<AppState> for ClientInfo {
@@ -323,6 +325,7 @@ impl FromRequestParts<AppState> for ClientInfo {
         Ok(ClientInfo {
             ip: forwarded.or(peer).unwrap_or_else(|| "unknown".into()),
             user_agent,
+            session_token: cookies::read(&parts.headers, cookies::SESSION_COOKIE),
         })
     }
 }
@@ -337,12 +340,20 @@ pub struct IssuedSession {
 }
 
 /// Starts a session for `user_id`. `method` records how they signed in.
+/// A session the browser already had ends (no session fixation, no stale
+/// second session when someone signs in as another account).
 pub async fn start_session(
     state: &AppState,
     user_id: &str,
     method: &str,
     client: &ClientInfo,
 ) -> ApiResult<IssuedSession> {
+    if let Some(previous) = &client.session_token {
+        state
+            .db
+            .delete_session_by_token_hash(&hash_secret(previous))
+            .await?;
+    }
     let now = uplink_db::now_ms();
     let token = new_secret();
     let csrf_token = new_secret();

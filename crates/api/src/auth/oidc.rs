@@ -7,8 +7,8 @@ use crate::config::OidcConfig;
 use crate::error::{ApiError, ApiResult};
 use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreProviderMetadata};
 use openidconnect::{
-    AuthorizationCode, ClientId, ClientSecret, CsrfToken, IssuerUrl, Nonce, PkceCodeChallenge,
-    PkceCodeVerifier, RedirectUrl, Scope, TokenResponse,
+    AuthorizationCode, ClientId, ClientSecret, CsrfToken, IssuerUrl, Nonce, OAuth2TokenResponse,
+    PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope, TokenResponse,
 };
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
@@ -193,14 +193,41 @@ impl OidcClientCache {
                     .locale()
                     .and_then(|l| l.as_str().split(['-', '_']).nth(1).map(str::to_owned))
             });
-        Ok(ExternalProfile {
+        let mut profile = ExternalProfile {
             provider: "oidc",
             subject: claims.subject().to_string(),
             email: claims.email().map(|e| e.to_string()),
             email_verified: claims.email_verified().unwrap_or(false),
             name,
             country,
-        })
+        };
+        // Many providers put only `sub` in the ID token: ask the userinfo endpoint for the rest.
+        if profile.email.is_none()
+            && let Ok(req) =
+                client.user_info(token.access_token().clone(), Some(claims.subject().clone()))
+        {
+            match req
+                .request_async::<openidconnect::EmptyAdditionalClaims, _, openidconnect::core::CoreGenderClaim>(
+                    &http_client(),
+                )
+                .await
+            {
+                Ok(info) => {
+                    let info: openidconnect::core::CoreUserInfoClaims = info;
+                    profile.email = info.email().map(|e| e.to_string());
+                    profile.email_verified = info.email_verified().unwrap_or(false);
+                    if profile.name.is_none() {
+                        profile.name = info
+                            .name()
+                            .and_then(|n| n.get(None))
+                            .map(|n| n.to_string())
+                            .or_else(|| info.preferred_username().map(|u| u.to_string()));
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "OpenID Connect userinfo request failed"),
+            }
+        }
+        Ok(profile)
     }
 }
 

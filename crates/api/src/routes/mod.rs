@@ -10,6 +10,7 @@ pub mod me;
 pub mod media;
 pub mod meta;
 pub mod ops;
+pub mod outbox;
 pub mod products;
 pub mod search;
 pub mod serials;
@@ -31,4 +32,5 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(search::router())
         .merge(serials::router())
         .merge(media::router())
+        .merge(outbox::router())
 }

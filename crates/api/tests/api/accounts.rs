@@ -371,6 +371,50 @@ async fn five_failures_from_one_ip_require_the_challenge_for_any_account() {
         .assert_problem(403, "challenge_required");
 }
 
+#[tokio::test]
+async fn signing_in_again_ends_the_session_the_browser_had() {
+    let app = TestApp::new().await;
+    let old = app.register("xena@example.com", "US").await;
+    let res = app
+        .request(
+            Request::post("/api/v1/auth/login")
+                .header("content-type", "application/json")
+                .header("cookie", format!("uplink_session={}", old.token))
+                .header("x-csrf-token", &old.csrf)
+                .body(Body::from(
+                    json!({"email": "xena@example.com", "password": PASSWORD}).to_string(),
+                ))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(res.status, 200);
+    app.get_as(&old, "/api/v1/me")
+        .await
+        .assert_problem(401, "unauthenticated");
+}
+
+#[tokio::test]
+async fn staff_read_the_outbox_and_customers_may_not() {
+    let app = TestApp::new().await;
+    app.state.db.seed_demo_accounts().await.unwrap();
+    let customer = app.register("yan@example.com", "US").await;
+    app.send_json(
+        Method::POST,
+        "/api/v1/auth/password-reset",
+        &json!({"email": "yan@example.com"}),
+    )
+    .await;
+    app.mail_to("yan@example.com").await;
+    app.get_as(&customer, "/api/v1/admin/outbox")
+        .await
+        .assert_problem(403, "forbidden");
+    let admin = app.sign_in("admin@uplink.test", "uplink-demo-1").await;
+    let list = app.get_as(&admin, "/api/v1/admin/outbox").await.json();
+    assert_eq!(list["smtp_enabled"], false);
+    assert_eq!(list["items"][0]["status"], "outbox");
+    assert_eq!(list["items"][0]["subject"], "Reset your Uplink password");
+}
+
 // ----- roles -----
 
 #[tokio::test]

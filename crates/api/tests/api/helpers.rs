@@ -124,6 +124,16 @@ impl TestApp {
         }
     }
 
+    /// The session a response's cookies carry (no JSON body needed).
+    pub fn session_of_cookies(res: &TestResponse) -> Session {
+        Session {
+            token: res.cookie("uplink_session").expect("session cookie"),
+            csrf: res.cookie("uplink_csrf").expect("csrf cookie"),
+            user_id: String::new(),
+            email: String::new(),
+        }
+    }
+
     /// A GET with the session cookie.
     pub async fn get_as(&self, s: &Session, uri: &str) -> TestResponse {
         self.send_as(s, Method::GET, uri, None).await

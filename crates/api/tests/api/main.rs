@@ -2,6 +2,7 @@
 //! PostgreSQL when `UPLINK_TEST_DATABASE_URL` is set).
 
 mod accounts;
+mod accounts_sso;
 mod catalog;
 mod foundation;
 mod helpers;

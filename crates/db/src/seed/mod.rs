@@ -1,10 +1,13 @@
 //! Demo data for a new store, seeded once into an empty database.
 
+mod accounts;
 pub mod bench;
 pub mod build;
 pub mod demo_catalog;
 pub mod media;
 pub mod model;
+
+pub use accounts::DEMO_PASSWORD_HASH;
 
 use crate::{Db, DbError};
 
@@ -18,6 +21,7 @@ impl Db {
         }
         // Each capability adds its demo rows here, in dependency order.
         self.seed_demo_catalog().await?;
+        self.seed_demo_accounts().await?;
         self.set_setting(SEEDED_KEY, &crate::now_ms().to_string())
             .await?;
         Ok(true)

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/v1/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest e-mails (admins only). */
+        get: operations["list_outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/challenge": {
         parameters: {
             query?: never;
@@ -1024,6 +1041,25 @@ export interface components {
             label: string;
             price_delta?: components["schemas"]["PriceDelta"] | null;
         };
+        OutboxList: {
+            items: components["schemas"]["OutboxMessage"][];
+            /** @description Whether an SMTP server is configured (`UPLINK_SMTP_URL`). */
+            smtp_enabled: boolean;
+        };
+        OutboxMessage: {
+            id: string;
+            kind: string;
+            to: string;
+            subject: string;
+            body_text: string;
+            /** @description `queued`, `sent`, `failed`, or `outbox` (kept because no SMTP server is configured). */
+            status: string;
+            /** Format: int64 */
+            attempts: number;
+            last_error?: string | null;
+            created_at: string;
+            sent_at?: string | null;
+        };
         PackageItemDto: {
             item: string;
             /** Format: int64 */
@@ -1420,6 +1456,46 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_outbox: {
+        parameters: {
+            query?: {
+                /** @description How many of the newest messages (1–200, default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     get_challenge: {
         parameters: {
             query?: never;
@@ -1474,15 +1550,15 @@ export interface operations {
     };
     incontrol_callback: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                code: string | null;
-                state: string | null;
+            query?: {
+                code?: string;
+                state?: string;
                 /** @description Set by the provider when it refused (e.g. `login_required` after a silent check). */
-                error: string | null;
-                error_description: string | null;
+                error?: string;
+                error_description?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1534,14 +1610,14 @@ export interface operations {
     };
     incontrol_start: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Where to go after signing in: a path on this site (default `/account`). */
-                return_to: string | null;
+                return_to?: string;
                 /** @description Silent check (`prompt=none`) for the hidden `/check-login.html` iframe. */
-                silent: boolean;
+                silent?: boolean;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1641,15 +1717,15 @@ export interface operations {
     };
     oidc_callback: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                code: string | null;
-                state: string | null;
+            query?: {
+                code?: string;
+                state?: string;
                 /** @description Set by the provider when it refused (e.g. `login_required` after a silent check). */
-                error: string | null;
-                error_description: string | null;
+                error?: string;
+                error_description?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1701,14 +1777,14 @@ export interface operations {
     };
     oidc_start: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Where to go after signing in: a path on this site (default `/account`). */
-                return_to: string | null;
+                return_to?: string;
                 /** @description Silent check (`prompt=none`) for the hidden `/check-login.html` iframe. */
-                silent: boolean;
+                silent?: boolean;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

@@ -12,6 +12,7 @@ use uplink_domain::error_code::ErrorCode;
 use utoipa::IntoParams;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct StartParams {
     /// Where to go after signing in: a path on this site (default `/account`).
     pub return_to: Option<String>,
@@ -21,6 +22,7 @@ pub struct StartParams {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CallbackParams {
     pub code: Option<String>,
     pub state: Option<String>,

@@ -1,0 +1,183 @@
+//! Demo accounts (documented in the README). Every one signs in with the
+//! password `uplink-demo-1`.
+
+use crate::account_area::AddressRow;
+use crate::accounts::{CreditTerms, NewUser, RoleFlags};
+use crate::{Db, DbError};
+
+/// argon2id (m=19456, t=2, p=1) of `uplink-demo-1`.
+pub const DEMO_PASSWORD_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$OyJx49gHo10+8tKYqSsNYQ$IyswKnqenDjBKUxkQtEJ+b3heYPZ/nNY5NPBa0vcQAM";
+
+struct Demo {
+    email: &'static str,
+    name: &'static str,
+    company: Option<&'static str>,
+    phone: &'static str,
+    country: &'static str,
+    roles: RoleFlags,
+    credit: Option<CreditTerms>,
+    address: Option<(
+        &'static str,
+        Option<&'static str>,
+        &'static str,
+        &'static str,
+    )>,
+}
+
+fn customer() -> RoleFlags {
+    RoleFlags {
+        is_customer: true,
+        ..RoleFlags::default()
+    }
+}
+
+fn demos() -> Vec<Demo> {
+    vec![
+        Demo {
+            email: "customer@uplink.test",
+            name: "Clara Weber",
+            company: None,
+            phone: "+49 30 1234567",
+            country: "DE",
+            roles: customer(),
+            credit: None,
+            address: Some(("Torstraße 1", None, "Berlin", "10119")),
+        },
+        Demo {
+            email: "us.customer@uplink.test",
+            name: "Sam Carter",
+            company: None,
+            phone: "+1 415 555 0100",
+            country: "US",
+            roles: customer(),
+            credit: None,
+            address: Some(("500 Howard St", Some("CA"), "San Francisco", "94105")),
+        },
+        Demo {
+            email: "business@uplink.test",
+            name: "Bianca Ortiz",
+            company: Some("Northwind Networks Inc."),
+            phone: "+1 212 555 0147",
+            country: "US",
+            roles: customer(),
+            credit: Some(CreditTerms {
+                credit_limit_cents: 5_000_000,
+                payment_terms_days: 30,
+                may_exceed_limit: false,
+            }),
+            address: Some(("350 5th Ave", Some("NY"), "New York", "10118")),
+        },
+        Demo {
+            email: "partner@uplink.test",
+            name: "Priya Natarajan",
+            company: Some("Skyline Resellers Ltd"),
+            phone: "+44 20 7946 0018",
+            country: "GB",
+            roles: RoleFlags {
+                is_customer: true,
+                is_partner: true,
+                ..RoleFlags::default()
+            },
+            credit: None,
+            address: Some(("1 Canada Square", None, "London", "E14 5AB")),
+        },
+        Demo {
+            email: "sales@uplink.test",
+            name: "Sofia Lindqvist",
+            company: Some("Uplink"),
+            phone: "+1 415 555 0111",
+            country: "US",
+            roles: RoleFlags {
+                is_sales: true,
+                ..RoleFlags::default()
+            },
+            credit: None,
+            address: None,
+        },
+        Demo {
+            email: "fulfilment@uplink.test",
+            name: "Felix Moreau",
+            company: Some("Uplink"),
+            phone: "+1 415 555 0112",
+            country: "US",
+            roles: RoleFlags {
+                is_fulfilment: true,
+                ..RoleFlags::default()
+            },
+            credit: None,
+            address: None,
+        },
+        Demo {
+            email: "admin@uplink.test",
+            name: "Alex Admin",
+            company: Some("Uplink"),
+            phone: "+1 415 555 0110",
+            country: "US",
+            roles: RoleFlags {
+                is_admin: true,
+                ..RoleFlags::default()
+            },
+            credit: None,
+            address: None,
+        },
+    ]
+}
+
+impl Db {
+    /// Creates the demo accounts that do not exist yet.
+    pub async fn seed_demo_accounts(&self) -> Result<(), DbError> {
+        for d in demos() {
+            if self.user_by_email(d.email).await?.is_some() {
+                continue;
+            }
+            let user = self
+                .insert_user(&NewUser {
+                    email: d.email.into(),
+                    password_hash: Some(DEMO_PASSWORD_HASH.into()),
+                    name: d.name.into(),
+                    company: d.company.map(Into::into),
+                    phone: Some(d.phone.into()),
+                    country: d.country.into(),
+                    newsletter: false,
+                })
+                .await
+                .map_err(|e| match e {
+                    crate::accounts::UserWriteError::Db(e) => e,
+                    crate::accounts::UserWriteError::EmailTaken => {
+                        DbError::Sqlx(sqlx::Error::Protocol("demo e-mail taken".into()))
+                    }
+                })?;
+            self.set_roles(&user.id, &d.roles).await?;
+            if let Some(terms) = &d.credit {
+                self.set_credit_terms(&user.id, Some(terms)).await?;
+            }
+            if let Some((line1, state, city, postal_code)) = d.address {
+                let now = crate::now_ms();
+                let row = AddressRow {
+                    id: uplink_domain::ids::new_id("adr"),
+                    user_id: user.id.clone(),
+                    name: d.name.into(),
+                    company: d.company.map(Into::into),
+                    line1: line1.into(),
+                    line2: None,
+                    city: city.into(),
+                    state: state.map(Into::into),
+                    postal_code: postal_code.into(),
+                    country: d.country.into(),
+                    phone: d.phone.into(),
+                    is_default_shipping: true,
+                    is_default_billing: true,
+                    created_at: now,
+                    updated_at: now,
+                };
+                self.insert_address(&row, 50).await.map_err(|e| match e {
+                    crate::account_area::AddressWriteError::Db(e) => e,
+                    crate::account_area::AddressWriteError::Full => {
+                        DbError::Sqlx(sqlx::Error::Protocol("address book full".into()))
+                    }
+                })?;
+            }
+        }
+        Ok(())
+    }
+}
