@@ -32,16 +32,16 @@ export function sha256(message: string): Uint8Array {
   for (let offset = 0; offset < padded.length; offset += 64) {
     for (let i = 0; i < 16; i++) W[i] = view.getUint32(offset + i * 4);
     for (let i = 16; i < 64; i++) {
-      const a = W[i - 15], b = W[i - 2];
+      const a = W[i - 15]!, b = W[i - 2]!;
       const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
       const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
-      W[i] = (W[i - 16] + s0 + W[i - 7] + s1) | 0;
+      W[i] = (W[i - 16]! + s0 + W[i - 7]! + s1) | 0;
     }
     let a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7;
     for (let i = 0; i < 64; i++) {
       const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
       const ch = (e & f) ^ (~e & g);
-      const t1 = (h + S1 + ch + K[i] + W[i]) | 0;
+      const t1 = (h + S1 + ch + K[i]! + W[i]!) | 0;
       const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
       const maj = (a & b) ^ (a & c) ^ (b & c);
       const t2 = (S0 + maj) | 0;
