@@ -64,7 +64,7 @@ export function AccountMenu() {
     const here = `${location.pathname}${location.search}`;
     const onAuthPage = ['/login', '/challenge', '/password/reset', '/sso/callback'].includes(location.pathname);
     return (
-      <Link to={onAuthPage ? '/login' : loginUrl(here)} className="header-link">
+      <Link to={onAuthPage || here === '/' ? '/login' : loginUrl(here)} className="header-link">
         <PersonIcon />
         <span>Sign in</span>
       </Link>

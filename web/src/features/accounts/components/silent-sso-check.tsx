@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { authKeys, useSession } from '@/lib/auth/session';
 import { callbackParams, completeSso } from '../api/complete-sso';
 
 const CHECKED_KEY = 'uplink.sso_checked';
+const NO_CHECK_PATHS = ['/login', '/sso/callback', '/incontrol/callback', '/challenge', '/password/reset'];
 /** Set on an explicit sign-out so the silent check does not sign the visitor straight back in. */
 export const SIGNED_OUT_KEY = 'uplink.signed_out';
 
@@ -43,7 +45,10 @@ export function SilentSsoCheck() {
   const queryClient = useQueryClient();
   const [src, setSrc] = useState<string | null>(null);
   const [started, setStarted] = useState(false);
-  const eligible = !!session.data && session.data.sso_enabled && !session.data.user;
+  const { pathname } = useLocation();
+  // Never beside a sign-in in progress: a second flow would replace the browser's flow binding.
+  const busyPage = NO_CHECK_PATHS.includes(pathname);
+  const eligible = !!session.data && session.data.sso_enabled && !session.data.user && !busyPage;
   // Decided once, when the session is known (state derived during render, not in an effect).
   if (eligible && !started) {
     setStarted(true);

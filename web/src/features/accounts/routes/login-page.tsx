@@ -22,7 +22,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const returnTo = safeReturnPath(params.get(RETURN_PARAM), '/account');
+  // `next` is accepted too (older links, e.g. the monitoring page's).
+  const returnTo = safeReturnPath(params.get(RETURN_PARAM) ?? params.get('next'), '/account');
   const registering = params.get('mode') === 'register';
   const errorCode = params.get('error');
 
