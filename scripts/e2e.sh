@@ -13,6 +13,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 work=$(mktemp -d)
+bin=${UPLINK_BIN:-target/release/uplink} # another build (e.g. target/debug/uplink) while iterating
 port=${E2E_PORT:-18080}
 keycloak_port=$((port + 1))
 oidc_port=$((port + 2))
@@ -77,7 +78,7 @@ if [ "$extras" = "1" ]; then
     UPLINK_AUTH_MODE=keycloak \
     UPLINK_OIDC_ISSUER="http://127.0.0.1:$oidc_port" \
     UPLINK_OIDC_CLIENT_ID=uplink-e2e \
-    target/release/uplink serve >"$work/server-keycloak.log" 2>&1 &
+    "$bin" serve >"$work/server-keycloak.log" 2>&1 &
   pids+=($!)
   wait_for "http://127.0.0.1:$keycloak_port/healthz" "${pids[-1]}" "$work/server-keycloak.log"
   export E2E_KEYCLOAK_URL="http://127.0.0.1:$keycloak_port"
@@ -87,7 +88,7 @@ env "${common_env[@]}" \
   UPLINK_LISTEN="127.0.0.1:$port" \
   UPLINK_PUBLIC_URL="http://127.0.0.1:$port" \
   UPLINK_DATABASE_URL="sqlite://$work/uplink.db" \
-  target/release/uplink serve >"$work/server.log" 2>&1 &
+  "$bin" serve >"$work/server.log" 2>&1 &
 pids+=($!)
 wait_for "http://127.0.0.1:$port/healthz" "${pids[-1]}" "$work/server.log"
 

@@ -1,22 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
-import { readStoreCookie, STORES, writeStoreCookie, type StoreCode } from '@/lib/store-cookie';
+import { useCurrentUser } from '@/lib/auth/session';
+import { readChosenStore, STORE_CHANGED_EVENT, STORES, writeStoreCookie, type StoreCode } from '@/lib/store-cookie';
 
 const STORE_LABELS: Record<StoreCode, string> = { global: 'Global store', us: 'US store' };
 const SHORT_LABELS: Record<StoreCode, string> = { global: 'Global', us: 'US' };
 const OPTIONS = STORES.map((store) => ({ value: store, label: SHORT_LABELS[store] }));
 
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(STORE_CHANGED_EVENT, onChange);
+  return () => window.removeEventListener(STORE_CHANGED_EVENT, onChange);
+}
+
 /** Global / US store choice (SPEC §3): a cookie the server reads; every cached answer is refetched. */
 export function StoreSwitcher() {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [store, setStore] = useState<StoreCode>(() => readStoreCookie());
+  const { user } = useCurrentUser();
+  const chosen = useSyncExternalStore(subscribe, () => readChosenStore(), () => null);
+  // Same order as the server (SPEC §3): the chosen store, else the account's home store, else global.
+  const store: StoreCode = chosen ?? (user?.home_store === 'us' ? 'us' : 'global');
 
   function onChange(next: StoreCode) {
     writeStoreCookie(next);
-    setStore(next);
     void queryClient.invalidateQueries();
     toast.show({ message: `You’re now shopping in the ${STORE_LABELS[next]}.`, tone: 'info' });
   }

@@ -13,7 +13,7 @@ export function useConfirmPasswordReset() {
   return useMutation({
     mutationFn: confirmPasswordReset,
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: authKeys.all });
+      await queryClient.resetQueries({ queryKey: authKeys.all });
       await queryClient.invalidateQueries();
     },
   });

@@ -12,7 +12,7 @@ export function useDeleteMe() {
   return useMutation({
     mutationFn: deleteMe,
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: authKeys.all });
+      await queryClient.resetQueries({ queryKey: authKeys.all });
       await queryClient.invalidateQueries();
     },
   });

@@ -13,7 +13,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: authKeys.all });
+      await queryClient.resetQueries({ queryKey: authKeys.all });
       // Prices and stores may differ for the account's country (SPEC §3): refetch everything.
       await queryClient.invalidateQueries();
     },

@@ -12,7 +12,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSettled: async () => {
-      queryClient.removeQueries({ queryKey: authKeys.all });
+      await queryClient.resetQueries({ queryKey: authKeys.all });
       await queryClient.invalidateQueries();
     },
   });

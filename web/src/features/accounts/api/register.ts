@@ -13,7 +13,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: register,
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: authKeys.all });
+      await queryClient.resetQueries({ queryKey: authKeys.all });
       await queryClient.invalidateQueries();
     },
   });

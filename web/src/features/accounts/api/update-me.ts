@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { authKeys } from '@/lib/auth/session';
+import { writeStoreCookie } from '@/lib/store-cookie';
 import type { MeResponse, UpdateMe } from './types';
 
 /** `PATCH /me`: profile fields; a new country moves the account to the other store. */
@@ -14,8 +15,12 @@ export function useUpdateMe() {
     mutationFn: updateMe,
     onSuccess: async (me, body) => {
       queryClient.setQueryData(authKeys.me(), me);
-      // The country decides the store (SPEC §3): prices and availability change with it.
-      if (body.country !== undefined) await queryClient.invalidateQueries();
+      // The country decides the store (SPEC §3), also over an earlier manual choice:
+      // prices and availability change with it.
+      if (body.country !== undefined) {
+        writeStoreCookie(me.home_store === 'us' ? 'us' : 'global');
+        await queryClient.invalidateQueries();
+      }
       else await queryClient.invalidateQueries({ queryKey: authKeys.session() });
     },
   });

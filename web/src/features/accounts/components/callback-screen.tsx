@@ -44,7 +44,7 @@ export function CallbackScreen({ title, working, complete, retry }: CallbackScre
     complete(params, new AbortController().signal)
       .then(async (result) => {
         rememberSignedOut(false);
-        queryClient.removeQueries({ queryKey: authKeys.all });
+        await queryClient.resetQueries({ queryKey: authKeys.all });
         await queryClient.invalidateQueries();
         void navigate(safeReturnPath(result.return_to, '/account'), { replace: true });
       })

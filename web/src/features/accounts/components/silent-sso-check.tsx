@@ -70,7 +70,7 @@ export function SilentSsoCheck() {
       if (!params.code || params.error) return; // Not signed in at the provider: stay a guest.
       void completeSso(params)
         .then(async () => {
-          queryClient.removeQueries({ queryKey: authKeys.all });
+          await queryClient.resetQueries({ queryKey: authKeys.all });
           await queryClient.invalidateQueries();
         })
         .catch(() => undefined);
