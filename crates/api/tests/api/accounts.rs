@@ -7,6 +7,21 @@ use axum::http::{Method, Request};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
+/// Ids of the first `n` products of the demo catalogue's global store listing.
+async fn demo_product_ids(app: &TestApp, n: usize) -> Vec<String> {
+    let page = app
+        .get("/api/v1/products?store=global&page_size=24")
+        .await
+        .json();
+    page["items"]
+        .as_array()
+        .expect("product items")
+        .iter()
+        .take(n)
+        .map(|p| p["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 fn login_from(email: &str, password: &str, ip: &str) -> Request<Body> {
     Request::post("/api/v1/auth/login")
         .header("content-type", "application/json")
@@ -741,7 +756,8 @@ async fn the_profile_country_decides_the_home_store() {
 
 #[tokio::test]
 async fn the_export_holds_the_account_data_and_deletion_anonymises_it() {
-    let app = TestApp::new().await;
+    let app = TestApp::with_demo_catalog().await;
+    let product = demo_product_ids(&app, 1).await.remove(0);
     let s = app.register("sam@example.com", "US").await;
     app.send_as(
         &s,
@@ -750,8 +766,13 @@ async fn the_export_holds_the_account_data_and_deletion_anonymises_it() {
         Some(&us_address()),
     )
     .await;
-    app.send_as(&s, Method::PUT, "/api/v1/me/bookmarks/prd_demo1", None)
-        .await;
+    app.send_as(
+        &s,
+        Method::PUT,
+        &format!("/api/v1/me/bookmarks/{product}"),
+        None,
+    )
+    .await;
     let export = app.get_as(&s, "/api/v1/me/export").await;
     assert_eq!(export.status, 200);
     assert!(
@@ -763,7 +784,7 @@ async fn the_export_holds_the_account_data_and_deletion_anonymises_it() {
     let data = export.json();
     assert_eq!(data["account"]["email"], "sam@example.com");
     assert_eq!(data["addresses"].as_array().unwrap().len(), 1);
-    assert_eq!(data["bookmarks"][0]["product_id"], "prd_demo1");
+    assert_eq!(data["bookmarks"][0]["product_id"], product.as_str());
     assert_eq!(data["sessions"][0]["current"], true);
 
     app.send_as(
@@ -980,30 +1001,38 @@ async fn there_is_one_default_shipping_and_one_default_billing_address() {
 }
 
 #[tokio::test]
-async fn bookmarks_are_added_once_listed_and_removed() {
-    let app = TestApp::new().await;
-    let s = app.register("wes@example.com", "US").await;
+async fn bookmarks_are_added_once_listed_with_their_cards_and_removed() {
+    let app = TestApp::with_demo_catalog().await;
+    let s = app.register("wes@example.com", "DE").await;
+    let product = demo_product_ids(&app, 1).await.remove(0);
+    let path = format!("/api/v1/me/bookmarks/{product}");
     for _ in 0..2 {
-        let res = app
-            .send_as(&s, Method::PUT, "/api/v1/me/bookmarks/prd_router1", None)
-            .await;
+        let res = app.send_as(&s, Method::PUT, &path, None).await;
         assert_eq!(res.status, 200, "{}", res.text());
+        assert_eq!(res.json()["product"]["id"], product.as_str());
     }
     let list = app.get_as(&s, "/api/v1/me/bookmarks").await.json();
     assert_eq!(list["items"].as_array().unwrap().len(), 1);
-    assert_eq!(list["items"][0]["product_id"], "prd_router1");
+    assert_eq!(list["items"][0]["product_id"], product.as_str());
+    assert_eq!(list["items"][0]["product"]["id"], product.as_str());
+    assert!(list["items"][0]["product"]["price"]["cents"].is_i64());
     assert_eq!(
-        app.send_as(&s, Method::DELETE, "/api/v1/me/bookmarks/prd_router1", None)
-            .await
-            .status,
+        app.send_as(&s, Method::DELETE, &path, None).await.status,
         204
     );
-    app.send_as(&s, Method::DELETE, "/api/v1/me/bookmarks/prd_router1", None)
+    app.send_as(&s, Method::DELETE, &path, None)
         .await
         .assert_problem(404, "not_found");
-    app.send_as(&s, Method::PUT, "/api/v1/me/bookmarks/bad%20id", None)
+    for unknown in ["prd_no_such_product", "bad%20id"] {
+        app.send_as(
+            &s,
+            Method::PUT,
+            &format!("/api/v1/me/bookmarks/{unknown}"),
+            None,
+        )
         .await
         .assert_problem(404, "not_found");
+    }
 }
 
 // ----- access: other customers' resources are not found -----
@@ -1014,7 +1043,8 @@ type Probe = (Method, &'static str, Option<Value>);
 
 #[tokio::test]
 async fn every_account_resource_of_another_customer_is_not_found() {
-    let app = TestApp::new().await;
+    let app = TestApp::with_demo_catalog().await;
+    let product = demo_product_ids(&app, 1).await.remove(0);
     let owner = app.register("owner@example.com", "US").await;
     let stranger = app.register("stranger@example.com", "US").await;
 
@@ -1031,8 +1061,13 @@ async fn every_account_resource_of_another_customer_is_not_found() {
         .as_str()
         .unwrap()
         .to_owned();
-    app.send_as(&owner, Method::PUT, "/api/v1/me/bookmarks/prd_owned", None)
-        .await;
+    app.send_as(
+        &owner,
+        Method::PUT,
+        &format!("/api/v1/me/bookmarks/{product}"),
+        None,
+    )
+    .await;
     let table: Vec<(&str, String, Vec<Probe>, &str)> = vec![
         (
             "address",
@@ -1050,7 +1085,7 @@ async fn every_account_resource_of_another_customer_is_not_found() {
         ),
         (
             "bookmark",
-            "prd_owned".to_owned(),
+            product.clone(),
             vec![(Method::DELETE, "/api/v1/me/bookmarks/{id}", None)],
             "/api/v1/me/bookmarks",
         ),

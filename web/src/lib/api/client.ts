@@ -2,9 +2,27 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import { ApiProblem } from './api-problem';
 import type { paths } from './schema';
 
+/** The readable cookie that carries the session's CSRF token (D21). */
+export const CSRF_COOKIE = 'uplink_csrf';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The current session's CSRF token from its cookie, or undefined for guests. */
+export function readCsrfToken(cookie: string = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
+  for (const part of cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === CSRF_COOKIE && value.length > 0) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
 const jsonHeaders: Middleware = {
   onRequest({ request }) {
     request.headers.set('Accept', 'application/json, application/problem+json');
+    // Cookie sessions must echo their CSRF token on every mutation (else 403 `csrf_failed`).
+    if (!SAFE_METHODS.has(request.method)) {
+      const token = readCsrfToken();
+      if (token && !request.headers.has('X-CSRF-Token')) request.headers.set('X-CSRF-Token', token);
+    }
     return request;
   },
 };

@@ -716,8 +716,7 @@ export interface components {
         Bookmark: {
             product_id: string;
             created_at: string;
-            /** @description The product as the catalogue shows it (null until the catalogue is available). */
-            product?: Record<string, never> | null;
+            product?: components["schemas"]["ProductCard"] | null;
         };
         BookmarkList: {
             items: components["schemas"]["Bookmark"][];

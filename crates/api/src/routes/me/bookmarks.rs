@@ -1,9 +1,11 @@
-//! Bookmarked products. Until the catalogue read model is merged, product
-//! ids are stored as given (format-checked) and `product` is null.
+//! Bookmarked products: ids of listable catalogue products, listed with
+//! their cards from the read model in the visitor's store (D33).
 
 use crate::auth::AuthUser;
+use crate::catalog::dto::ProductCard;
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::state::AppState;
+use crate::store::StoreContext;
 use crate::timefmt::rfc3339;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -19,9 +21,9 @@ pub const MAX_BOOKMARKS: usize = 500;
 pub struct Bookmark {
     pub product_id: String,
     pub created_at: String,
-    /// The product as the catalogue shows it (null until the catalogue is available).
-    #[schema(value_type = Option<Object>)]
-    pub product: Option<serde_json::Value>,
+    /// The product's card in the current store; null when that store does not sell it
+    /// (or it left the catalogue).
+    pub product: Option<ProductCard>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -29,15 +31,24 @@ pub struct BookmarkList {
     pub items: Vec<Bookmark>,
 }
 
-fn check_product_id(id: &str) -> ApiResult<()> {
-    let ok = (1..=64).contains(&id.len())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if ok {
-        Ok(())
-    } else {
-        Err(ApiError::not_found("This product"))
+/// The card of a listable product in the context's store, when that store sells it.
+fn card(ctx: &StoreContext, product_id: &str) -> Option<ProductCard> {
+    let snap = &ctx.snapshot;
+    let l = snap.product(snap.product_by_id(product_id)?).listable?;
+    snap.views[ctx.store]
+        .sold
+        .get(l as usize)
+        .copied()
+        .unwrap_or(false)
+        .then(|| ProductCard::from(snap, ctx.store, l))
+}
+
+/// Only listable catalogue products (not variants) can be bookmarked.
+fn check_product_id(ctx: &StoreContext, id: &str) -> ApiResult<()> {
+    let snap = &ctx.snapshot;
+    match snap.product_by_id(id) {
+        Some(idx) if snap.product(idx).listable.is_some() => Ok(()),
+        _ => Err(ApiError::not_found("This product")),
     }
 }
 
@@ -47,6 +58,7 @@ fn check_product_id(id: &str) -> ApiResult<()> {
 pub async fn list_bookmarks(
     State(state): State<AppState>,
     auth: AuthUser,
+    ctx: StoreContext,
 ) -> ApiResult<Json<BookmarkList>> {
     let items = state
         .db
@@ -54,9 +66,9 @@ pub async fn list_bookmarks(
         .await?
         .into_iter()
         .map(|b| Bookmark {
+            product: card(&ctx, &b.product_id),
             product_id: b.product_id,
             created_at: rfc3339(b.created_at),
-            product: None,
         })
         .collect();
     Ok(Json(BookmarkList { items }))
@@ -73,9 +85,10 @@ pub async fn list_bookmarks(
 pub async fn put_bookmark(
     State(state): State<AppState>,
     auth: AuthUser,
+    ctx: StoreContext,
     Path(product_id): Path<String>,
 ) -> ApiResult<Json<Bookmark>> {
-    check_product_id(&product_id)?;
+    check_product_id(&ctx, &product_id)?;
     let existing = state.db.bookmarks_of(auth.id()).await?;
     if existing.len() >= MAX_BOOKMARKS && !existing.iter().any(|b| b.product_id == product_id) {
         return Err(ApiError::new(ErrorCode::ValidationFailed)
@@ -83,9 +96,9 @@ pub async fn put_bookmark(
     }
     let row = state.db.put_bookmark(auth.id(), &product_id).await?;
     Ok(Json(Bookmark {
+        product: card(&ctx, &row.product_id),
         product_id: row.product_id,
         created_at: rfc3339(row.created_at),
-        product: None,
     }))
 }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, Routes, ScrollRestoration, useLocation } from 'react-router';
 import { SkipLink } from '@/components/ui/skip-link';
+import { SilentSsoCheck } from '@/features/accounts/components/silent-sso-check';
 import { HomePage } from '@/features/catalog/routes/home-page';
 import { NotFoundContent } from '../../not-found-content';
 import { MainFooter } from './main-footer';
@@ -15,6 +16,15 @@ const ProductPage = lazy(() => import('@/features/catalog/routes/product-page'))
 const SearchPage = lazy(() => import('@/features/catalog/routes/search-page'));
 const SpeedFusionCloudPage = lazy(() => import('@/features/catalog/routes/speedfusion-cloud-page'));
 const SerialPage = lazy(() => import('@/features/catalog/routes/serial-page'));
+const LoginPage = lazy(() => import('@/features/accounts/routes/login-page'));
+const ChallengePage = lazy(() => import('@/features/accounts/routes/challenge-page'));
+const PasswordResetPage = lazy(() => import('@/features/accounts/routes/password-reset-page'));
+const SsoCallbackPage = lazy(() => import('@/features/accounts/routes/sso-callback-page'));
+const IncontrolCallbackPage = lazy(() => import('@/features/accounts/routes/incontrol-callback-page'));
+const AccountPage = lazy(() => import('@/features/accounts/routes/account-page'));
+const SettingsPage = lazy(() => import('@/features/accounts/routes/settings-page'));
+const AddressBookPage = lazy(() => import('@/features/accounts/routes/address-book-page'));
+const BookmarkPage = lazy(() => import('@/features/accounts/routes/bookmark-page'));
 
 /** Holds the page's place while its code loads (no content jump when it arrives). */
 function PageFallback() {
@@ -40,6 +50,7 @@ export default function MainGroup() {
       <ScrollRestoration />
       <SkipLink />
       <MainHeader />
+      <SilentSsoCheck />
       <main id="main" className="main-shell__content" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           <Routes>
@@ -51,6 +62,15 @@ export default function MainGroup() {
             <Route path="search" element={<SearchPage />} />
             <Route path="speedfusioncloud" element={<SpeedFusionCloudPage />} />
             <Route path="sn" element={<SerialPage />} />
+            <Route path="login" element={<LoginPage />} />
+            <Route path="challenge" element={<ChallengePage />} />
+            <Route path="password/reset" element={<PasswordResetPage />} />
+            <Route path="sso/callback" element={<SsoCallbackPage />} />
+            <Route path="incontrol/callback" element={<IncontrolCallbackPage />} />
+            <Route path="account" element={<AccountPage />} />
+            <Route path="account/settings" element={<SettingsPage />} />
+            <Route path="account/address-book" element={<AddressBookPage />} />
+            <Route path="account/bookmark" element={<BookmarkPage />} />
             <Route
               path="*"
               element={

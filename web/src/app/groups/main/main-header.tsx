@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { SearchAutocomplete } from '@/features/catalog/components/search-autocomplete';
+import { AccountMenu } from './account-menu';
 import { StoreSwitcher } from './store-switcher';
 
 export function MainHeader() {
@@ -27,13 +28,7 @@ export function MainHeader() {
             </svg>
             <span>Cart</span>
           </Link>
-          <Link to="/login" className="header-link">
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <circle cx="12" cy="8.5" r="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
-              <path d="M4.5 20.5a7.5 7.5 0 0 1 15 0" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            </svg>
-            <span>Account</span>
-          </Link>
+          <AccountMenu />
         </nav>
       </div>
     </header>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { BookmarkButton } from '@/components/bookmark-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ProductCard as ProductCardData } from '../api/types';
 import { LabelBadges } from './label-badges';
@@ -19,6 +20,7 @@ export function ProductCard({ product, headingLevel = 3, priority }: ProductCard
   return (
     <article className="product-card">
       <ProductImage src={product.image?.url} alt="" className="product-card__image" priority={priority} />
+      <BookmarkButton productId={product.id} productName={product.name} className="product-card__bookmark" />
       <div className="product-card__body">
         <p className="product-card__brand">{product.brand}</p>
         <Heading className="product-card__name">

@@ -110,10 +110,11 @@ describe('product page: tabs', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 
-  it('offers no add-to-cart, bookmark or quotation buttons yet', async () => {
+  it('offers a bookmark toggle but no add-to-cart or quotation buttons yet', async () => {
     show(detail());
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.queryByRole('button', { name: /cart|bookmark|quot/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bookmark' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /cart|quot/i })).not.toBeInTheDocument();
   });
 });
 

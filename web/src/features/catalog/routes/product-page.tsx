@@ -9,6 +9,7 @@ import { Price } from '../components/price';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductGrid } from '../components/product-grid';
 import { ProductTabs } from '../components/product-tabs';
+import { BookmarkButton } from '@/components/bookmark-button';
 import { PurchaseForm } from '../components/purchase-form';
 import { QueryError } from '../components/query-error';
 import { StockBadge } from '../components/stock-badge';
@@ -202,6 +203,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               currency={currency}
             />
           )}
+          <BookmarkButton productId={product.id} productName={product.name} appearance="full" className="buy-box__bookmark" />
         </div>
       </div>
 

@@ -1,0 +1,368 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { linkIn, mailDir, waitForMail } from './support/mail';
+import { saveScreenshots } from './support/screenshots';
+
+// Accounts end to end (issue 4) against the real release server started by scripts/e2e.sh, which
+// also starts a real SMTP server (E2E_MAIL_DIR) and a keycloak-mode server (E2E_KEYCLOAK_URL)
+// signing in through a real OpenID Connect provider.
+
+const PASSWORD = 'correct horse battery';
+let ipCounter = 0;
+
+/** Each test is its own client address (the server trusts X-Forwarded-For in e2e), so sign-in limits per IP stay apart. */
+function ownAddress(): Record<string, string> {
+  ipCounter += 1;
+  return { 'X-Forwarded-For': `198.51.100.${(process.pid % 50) * 5 + ipCounter}` };
+}
+
+function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Registers through the API with the page's cookies, so the browser is signed in afterwards. */
+async function registerViaApi(request: APIRequestContext, email: string, country = 'DE'): Promise<void> {
+  const res = await request.post('/api/v1/auth/register', {
+    data: { email, password: PASSWORD, name: 'Erin Example', country },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function signOutFromHeader(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+}
+
+test.describe('accounts (token mode)', () => {
+  test.use({ extraHTTPHeaders: ownAddress() });
+
+  test('register → sign out → sign in, coming back to the page asked for', async ({ page }) => {
+    const email = uniqueEmail('erin');
+    await page.goto('/account/settings');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fsettings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Uplink' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshots(page, 'accounts-login');
+
+    await page.getByRole('navigation', { name: 'Sign in or register' }).getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshots(page, 'accounts-register-errors');
+
+    await page.getByLabel('Name', { exact: true }).fill('Erin Example');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Country', { exact: true }).selectOption('DE');
+    await page.getByLabel('Company (optional)').fill('Example GmbH');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu for Erin' })).toBeVisible();
+
+    await signOutFromHeader(page);
+    await expect(page).toHaveURL(/\/$/);
+    const me = await page.request.get('/api/v1/me');
+    expect(me.status()).toBe(401);
+
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/account$/);
+    const profile = page.getByRole('region', { name: 'Profile' });
+    await expect(profile).toContainText(email);
+    await expect(profile).toContainText('Example GmbH');
+    await expect(profile).toContainText('Global store (DE)');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshots(page, 'accounts-dashboard');
+  });
+
+  test('settings: profile, country decides the store, data export, delete account', async ({ page }) => {
+    const email = uniqueEmail('sam');
+    await registerViaApi(page.request, email);
+    await page.goto('/account/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+
+    const profile = page.getByRole('form', { name: 'Profile' });
+    await profile.getByLabel('Phone').fill('+49 30 1234567');
+    await profile.getByLabel('Country', { exact: true }).selectOption('US');
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Saved. You now shop in the US store.')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue('us');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshots(page, 'accounts-settings');
+
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const download = await downloadPromise;
+    const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as { account: { email: string; country: string } };
+    expect(exported.account).toMatchObject({ email, country: 'US' });
+
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Your password').fill('not my password');
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await expect(dialog.getByText('That isn’t your password.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByLabel('Your password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+    await page.goto('/login');
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toContainText('don’t match');
+  });
+
+  test('address book: create, edit, default shipping and billing, delete', async ({ page }) => {
+    await registerViaApi(page.request, uniqueEmail('ada'), 'US');
+    await page.goto('/account/address-book');
+    await expect(page.getByText('No addresses yet.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add an address' }).click();
+    let form = page.getByRole('form', { name: 'New address' });
+    await form.getByLabel('Country', { exact: true }).selectOption('US');
+    await form.getByLabel('Full name').fill('Ada Lovelace');
+    await form.getByLabel('Street and number').fill('1 Market Street');
+    await form.getByLabel('City').fill('San Francisco');
+    await form.getByLabel('State').selectOption('CA');
+    await form.getByLabel('ZIP code').fill('9410');
+    await form.getByLabel('Phone').fill('415 555 0100');
+    await form.getByRole('button', { name: 'Add address' }).click();
+    await expect(form.getByLabel('ZIP code')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshots(page, 'accounts-address-form');
+    await form.getByLabel('ZIP code').fill('94105');
+    await form.getByRole('button', { name: 'Add address' }).click();
+
+    const home = page.getByRole('article', { name: /Ada Lovelace, 1 Market Street/ });
+    await expect(home).toContainText('Default shipping');
+    await expect(home).toContainText('Default billing');
+    await expect(home).toContainText('San Francisco, CA 94105');
+
+    await home.getByRole('button', { name: 'Edit' }).click();
+    form = page.getByRole('form', { name: 'Edit address' });
+    await form.getByLabel('City').fill('Oakland');
+    await form.getByLabel('ZIP code').fill('94607');
+    await form.getByRole('button', { name: 'Save address' }).click();
+    await expect(home).toContainText('Oakland, CA 94607');
+
+    await page.getByRole('button', { name: 'Add an address' }).click();
+    form = page.getByRole('form', { name: 'New address' });
+    await form.getByLabel('Country', { exact: true }).selectOption('DE');
+    await form.getByLabel('Full name').fill('Ada at the office');
+    await form.getByLabel('Street and number').fill('Friedrichstraße 10');
+    await form.getByLabel('City').fill('Berlin');
+    await form.getByLabel('Postal code').fill('10117');
+    await form.getByLabel('Phone').fill('+49 30 555 0100');
+    await form.getByRole('button', { name: 'Add address' }).click();
+    const office = page.getByRole('article', { name: /Ada at the office/ });
+    await expect(office).toBeVisible();
+    await expect(office).not.toContainText('Default');
+
+    await office.getByRole('button', { name: 'Make default shipping' }).click();
+    await expect(office).toContainText('Default shipping');
+    await expect(home).not.toContainText('Default shipping');
+    await expect(home).toContainText('Default billing');
+    await expect(page.getByText('2 of 50 addresses')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshots(page, 'accounts-address-book');
+
+    await home.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this address?' });
+    await dialog.getByRole('button', { name: 'Delete address' }).click();
+    await expect(home).toHaveCount(0);
+    await expect(page.getByText('1 of 50 addresses')).toBeVisible();
+  });
+
+  test('bookmark from a product page, list it, remove it', async ({ page }) => {
+    const listing = await (await page.request.get('/api/v1/products?store=global&page_size=1')).json();
+    const product = listing.items[0] as { slug: string; name: string };
+
+    // A guest is sent to sign in first and brought back.
+    await page.goto(`/products/${product.slug}`);
+    await page.getByRole('button', { name: 'Bookmark', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fproducts%2F${product.slug}$`));
+
+    await registerViaApi(page.request, uniqueEmail('bo'));
+    await page.goto(`/products/${product.slug}`);
+    const toggle = page.getByRole('button', { name: /^Bookmark(ed)?$/ });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(toggle).toHaveText('Bookmarked');
+
+    await page.goto('/account/bookmark');
+    const item = page.getByRole('list', { name: 'Bookmarked products' }).getByRole('listitem');
+    await expect(item).toHaveCount(1);
+    await expect(item.getByRole('link', { name: product.name })).toHaveAttribute('href', `/products/${product.slug}`);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshots(page, 'accounts-bookmarks');
+
+    await item.getByRole('button', { name: `Remove ${product.name} from bookmarks` }).click();
+    await expect(page.getByText('No bookmarks yet.')).toBeVisible();
+
+    // The heart on a product card toggles too.
+    await page.goto('/products');
+    const cardToggle = page.getByRole('button', { name: `Bookmark ${product.name}` });
+    await cardToggle.click();
+    await expect(cardToggle).toHaveAttribute('aria-pressed', 'true');
+    const list = await (await page.request.get('/api/v1/me/bookmarks')).json();
+    expect(list.items.map((b: { product: { slug: string } }) => b.product.slug)).toEqual([product.slug]);
+  });
+});
+
+test.describe('sign-in challenge', () => {
+  test.use({ extraHTTPHeaders: ownAddress() });
+
+  test('five wrong passwords → the browser solves the challenge → back to sign in', async ({ page }) => {
+    const email = uniqueEmail('cy');
+    await registerViaApi(page.request, email);
+    await page.request.post('/api/v1/auth/logout', {
+      headers: { 'X-CSRF-Token': (await page.context().cookies()).find((c) => c.name === 'uplink_csrf')!.value },
+    });
+
+    await page.goto('/login?redirect=%2Faccount%2Fbookmark');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await signIn(page, email, `wrong password ${attempt}`);
+      await expect(page.getByRole('alert')).toContainText('don’t match');
+    }
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/challenge$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'A quick security check' })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Security check progress' })).toBeVisible();
+    await saveScreenshots(page, 'accounts-challenge');
+
+    // Solved in the browser, then back to the kept sign-in URL.
+    await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fbookmark$/, { timeout: 30_000 });
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/account\/bookmark$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bookmarks' })).toBeVisible();
+  });
+
+  test('the challenge page passes axe', async ({ page }) => {
+    await page.goto('/challenge');
+    await expect(page.getByRole('heading', { level: 1, name: 'A quick security check' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('password reset through real e-mail', () => {
+  test.use({ extraHTTPHeaders: ownAddress() });
+  test.skip(!mailDir(), 'needs the SMTP server started by scripts/e2e.sh');
+
+  test('request → e-mail over SMTP → new password → signed in; old password refused', async ({ page, browser }) => {
+    const email = uniqueEmail('rhea');
+    // A second browser stays signed in: resetting ends every other session.
+    const other = await browser.newContext({ extraHTTPHeaders: ownAddress() });
+    const otherPage = await other.newPage();
+    await registerViaApi(otherPage.request, email);
+    expect((await otherPage.request.get('/api/v1/me')).status()).toBe(200);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/password\/reset$/);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshots(page, 'accounts-password-reset');
+
+    // The answer is the same for an unknown address.
+    await page.getByLabel('E-mail', { exact: true }).fill(uniqueEmail('nobody'));
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const unknownAnswer = (await page.getByRole('status').filter({ hasText: 'reset link is on its way' }).textContent())!;
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send another link' }).click();
+    const knownStatus = page.getByRole('status').filter({ hasText: email });
+    await expect(knownStatus).toBeVisible();
+    expect((await knownStatus.textContent())!.replace(email, 'X')).toBe(unknownAnswer.replace(/\S+@example\.com/, 'X'));
+
+    const mail = await waitForMail(email);
+    const link = linkIn(mail, `${new URL(page.url()).origin}/password/reset?token=`);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('a much newer password');
+    await page.getByLabel('Repeat the new password').fill('a much newer password');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('region', { name: 'Profile' })).toContainText(email);
+
+    expect((await otherPage.request.get('/api/v1/me')).status()).toBe(401);
+    await other.close();
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('yet another password');
+    await page.getByLabel('Repeat the new password').fill('yet another password');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByRole('alert')).toContainText('Request a new link');
+
+    await signOutFromHeader(page);
+    await page.goto('/login');
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toContainText('don’t match');
+    await signIn(page, email, 'a much newer password');
+    await expect(page).toHaveURL(/\/account$/);
+  });
+});
+
+test.describe('keycloak mode (OpenID Connect)', () => {
+  const keycloak = process.env.E2E_KEYCLOAK_URL;
+  test.skip(!keycloak, 'needs the keycloak-mode server started by scripts/e2e.sh');
+
+  test('Sign in with SSO through /sso/callback, then silent sign-in through /check-login.html', async ({ page }) => {
+    const email = uniqueEmail('kim');
+    await page.goto(`${keycloak}/account/address-book`);
+    await expect(page).toHaveURL(`${keycloak}/login?redirect=%2Faccount%2Faddress-book`);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshots(page, 'accounts-login-sso');
+
+    await page.getByRole('link', { name: 'Sign in with SSO' }).click();
+    // The provider's own sign-in and consent pages.
+    await page.locator('input[name="login"]').fill(email);
+    await page.locator('input[name="password"]').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(`${keycloak}/account/address-book`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Address book' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu for SSO' })).toBeVisible();
+    const me = await (await page.request.get(`${keycloak}/api/v1/me`)).json();
+    expect(me.email).toBe(email);
+
+    // Only /check-login.html may be framed, and only by our own pages.
+    const check = await page.request.get(`${keycloak}/check-login.html`);
+    expect(check.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(check.headers()['x-frame-options']).toBe('SAMEORIGIN');
+    const home = await page.request.get(`${keycloak}/account`);
+    expect(home.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+
+    // Signed out here but still signed in at the provider: a fresh visit (no sign-out remembered)
+    // signs in silently through the hidden /check-login.html iframe.
+    await signOutFromHeader(page);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    const framed = page.waitForRequest((request) => request.url().startsWith(`${keycloak}/check-login.html?`));
+    await page.goto(`${keycloak}/products`);
+    await framed;
+    await expect(page.getByRole('button', { name: 'Account menu for SSO' })).toBeVisible();
+    expect((await page.request.get(`${keycloak}/api/v1/me`)).status()).toBe(200);
+
+    // After an explicit sign-out the silent check leaves the visitor signed out.
+    await signOutFromHeader(page);
+    await page.reload();
+    await page.waitForTimeout(1_000);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  });
+});

@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useToast } from '@/components/ui/toast';
+import { useLogout } from '@/features/accounts/api/logout';
+import { rememberSignedOut } from '@/features/accounts/components/silent-sso-check';
+import { loginUrl } from '@/lib/auth/return-path';
+import { useCurrentUser } from '@/lib/auth/session';
+
+const MENU_LINKS = [
+  { to: '/account', label: 'Your account' },
+  { to: '/account/settings', label: 'Settings' },
+  { to: '/account/address-book', label: 'Address book' },
+  { to: '/account/bookmark', label: 'Bookmarks' },
+];
+
+function PersonIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8.5" r="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M4.5 20.5a7.5 7.5 0 0 1 15 0" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
+
+/** The header's account entry: "Sign in" for guests, the name with an account menu once signed in. */
+export function AccountMenu() {
+  const { user, isPending } = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const toast = useToast();
+  // Open for one page only: moving elsewhere closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (value: boolean | ((current: boolean) => boolean)) => {
+    const next = typeof value === 'function' ? value(open) : value;
+    setOpenOn(next ? location.pathname : null);
+  };
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Close on outside clicks and Escape (focus back on the button).
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpenOn(null);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (isPending || !user) {
+    const here = `${location.pathname}${location.search}`;
+    const onAuthPage = ['/login', '/challenge', '/password/reset', '/sso/callback'].includes(location.pathname);
+    return (
+      <Link to={onAuthPage || here === '/' ? '/login' : loginUrl(here)} className="header-link">
+        <PersonIcon />
+        <span>Sign in</span>
+      </Link>
+    );
+  }
+
+  const firstName = user.name.split(/\s+/)[0] || user.name;
+  return (
+    <div className="account-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="header-link account-menu__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <PersonIcon />
+        <span>
+          <span className="visually-hidden">Account menu for </span>
+          {firstName}
+        </span>
+      </button>
+      <div id={menuId} className="account-menu__panel" hidden={!open}>
+        <p className="account-menu__who">
+          Signed in as <strong>{user.email}</strong>
+        </p>
+        <ul>
+          {MENU_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              disabled={logout.isPending}
+              onClick={() =>
+                logout.mutate(undefined, {
+                  onSuccess: () => {
+                    rememberSignedOut(true);
+                    setOpen(false);
+                    toast.show({ message: 'You’re signed out.', tone: 'info' });
+                    void navigate('/');
+                  },
+                  onError: () =>
+                    toast.show({ message: 'Signing out failed. Reload the page and try again.', tone: 'error' }),
+                })
+              }
+            >
+              {logout.isPending ? 'Signing out…' : 'Sign out'}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

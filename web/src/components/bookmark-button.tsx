@@ -1,0 +1,75 @@
+import { useLocation, useNavigate } from 'react-router';
+import { useToast } from '@/components/ui/toast';
+import { isApiProblem } from '@/lib/api/api-problem';
+import { messageForProblem } from '@/lib/api/error-messages';
+import { loginUrl } from '@/lib/auth/return-path';
+import { useCurrentUser } from '@/lib/auth/session';
+import { useBookmarks, useSetBookmark } from '@/lib/bookmarks/bookmarks';
+
+export interface BookmarkButtonProps {
+  productId: string;
+  productName: string;
+  /** `icon`: a compact heart for product cards; `full`: icon and text for the product page. */
+  appearance?: 'icon' | 'full';
+  className?: string;
+}
+
+/**
+ * Bookmark toggle (a pressed/not pressed button). Guests are sent to sign in and brought back;
+ * signed-in visitors see the change at once (rolled back with a message if the server refuses).
+ */
+export function BookmarkButton({ productId, productName, appearance = 'icon', className }: BookmarkButtonProps) {
+  const { user } = useCurrentUser();
+  const bookmarks = useBookmarks();
+  const setBookmark = useSetBookmark();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const bookmarked = !!bookmarks.data?.items.some((item) => item.product_id === productId);
+
+  function onClick() {
+    if (!user) {
+      void navigate(loginUrl(`${location.pathname}${location.search}`));
+      return;
+    }
+    setBookmark.mutate(
+      { productId, bookmarked: !bookmarked },
+      {
+        onSuccess: () =>
+          toast.show({
+            message: bookmarked ? `Removed ${productName} from your bookmarks.` : `Bookmarked ${productName}.`,
+            tone: 'success',
+          }),
+        onError: (error) =>
+          toast.show({
+            message: isApiProblem(error) ? messageForProblem(error) : 'The bookmark could not be saved. Try again.',
+            tone: 'error',
+          }),
+      },
+    );
+  }
+
+  const label = bookmarked ? 'Bookmarked' : 'Bookmark';
+  return (
+    <button
+      type="button"
+      className={['bookmark-button', `bookmark-button--${appearance}`, className].filter(Boolean).join(' ')}
+      aria-pressed={user ? bookmarked : undefined}
+      aria-label={appearance === 'icon' ? `Bookmark ${productName}` : undefined}
+      title={appearance === 'icon' ? (bookmarked ? `Remove ${productName} from bookmarks` : `Bookmark ${productName}`) : undefined}
+      onClick={onClick}
+      disabled={setBookmark.isPending}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path
+          d="M12 20.5s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.6a4.3 4.3 0 0 1 7.5 2.7c0 5.6-7.5 10.2-7.5 10.2z"
+          fill={bookmarked ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+      </svg>
+      {appearance === 'full' && <span>{label}</span>}
+    </button>
+  );
+}

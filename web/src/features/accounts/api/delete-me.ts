@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import { authKeys } from '@/lib/auth/session';
+
+/** `DELETE /me`: the password (or, without one, the e-mail typed again) confirms it. */
+export async function deleteMe(body: { password?: string | null; confirm_email?: string | null }): Promise<void> {
+  await unwrap(api.DELETE('/api/v1/me', { body }));
+}
+
+export function useDeleteMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMe,
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: authKeys.all });
+      await queryClient.invalidateQueries();
+    },
+  });
+}

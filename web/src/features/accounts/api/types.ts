@@ -1,0 +1,18 @@
+import type { components } from '@/lib/api/schema';
+
+type S = components['schemas'];
+export type AuthResponse = S['AuthResponse'];
+export type LoginRequest = S['LoginRequest'];
+export type RegisterRequest = S['RegisterRequest'];
+export type Challenge = S['Challenge'];
+export type ChallengePass = S['ChallengePass'];
+export type CallbackResult = S['CallbackResult'];
+export type MeResponse = S['MeResponse'];
+export type UpdateMe = S['UpdateMe'];
+export type CountryLists = S['CountryLists'];
+export type NamedCode = S['NamedCode'];
+export type Address = S['AddressDto'];
+export type AddressList = S['AddressList'];
+export type NewAddress = S['NewAddress'];
+export type AddressPatch = S['AddressPatch'];
+export type AccountExport = S['AccountExport'];

@@ -1,0 +1,113 @@
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatMoney } from '@/lib/money';
+import { useBookmarks } from '@/lib/bookmarks/bookmarks';
+import { useAddresses } from '../api/get-addresses';
+import { useMe } from '../api/get-me';
+import { AccountLayout } from '../components/account-layout';
+import { QueryFailed } from '../components/query-failed';
+
+const STORE_NAMES: Record<string, string> = { us: 'US store', global: 'Global store' };
+
+
+/** `/account`: profile summary and the sections that exist so far. */
+export function AccountPage() {
+  const me = useMe();
+  const addresses = useAddresses();
+  const bookmarks = useBookmarks();
+
+  return (
+    <AccountLayout title="Your account">
+      {me.isPending ? (
+        <Card>
+          <Skeleton height="8rem" />
+        </Card>
+      ) : me.isError ? (
+        <QueryFailed error={me.error} onRetry={() => void me.refetch()} />
+      ) : (
+        <div className="acct-grid">
+          <Card as="section" className="acct-card" aria-labelledby="profile-heading">
+            <h2 id="profile-heading" className="acct-card__title">
+              Profile
+            </h2>
+            <dl className="acct-facts">
+              <dt>Name</dt>
+              <dd>{me.data.name}</dd>
+              <dt>E-mail</dt>
+              <dd className="acct-facts__wrap">{me.data.email}</dd>
+              {me.data.company && (
+                <>
+                  <dt>Company</dt>
+                  <dd>{me.data.company}</dd>
+                </>
+              )}
+              <dt>Store</dt>
+              <dd>
+                {STORE_NAMES[me.data.home_store] ?? me.data.home_store} ({me.data.country})
+              </dd>
+            </dl>
+            {me.data.roles.some((role) => role !== 'customer') && (
+              <p className="acct-roles">
+                {me.data.roles
+                  .filter((role) => role !== 'customer')
+                  .map((role) => (
+                    <Badge key={role} tone="brand">
+                      {role}
+                    </Badge>
+                  ))}
+              </p>
+            )}
+            <Link to="/account/settings">Edit profile and settings</Link>
+          </Card>
+          {me.data.credit_terms && (
+            <Card as="section" className="acct-card" aria-labelledby="credit-heading">
+              <h2 id="credit-heading" className="acct-card__title">
+                Credit terms
+              </h2>
+              <dl className="acct-facts">
+                <dt>Credit limit</dt>
+                <dd>{formatMoney(me.data.credit_terms.credit_limit_cents)}</dd>
+                <dt>Payment terms</dt>
+                <dd>{me.data.credit_terms.payment_terms_days} days</dd>
+              </dl>
+            </Card>
+          )}
+          <Card as="section" className="acct-card" aria-labelledby="addresses-heading">
+            <h2 id="addresses-heading" className="acct-card__title">
+              Address book
+            </h2>
+            <p>
+              {addresses.data
+                ? addresses.data.items.length === 0
+                  ? 'No addresses yet. Add one to check out faster.'
+                  : `${addresses.data.items.length} of ${addresses.data.limit} addresses saved.`
+                : addresses.isError
+                  ? 'Your addresses didn’t load.'
+                  : 'Loading…'}
+            </p>
+            <Link to="/account/address-book">Manage addresses</Link>
+          </Card>
+          <Card as="section" className="acct-card" aria-labelledby="bookmarks-heading">
+            <h2 id="bookmarks-heading" className="acct-card__title">
+              Bookmarks
+            </h2>
+            <p>
+              {bookmarks.data
+                ? bookmarks.data.items.length === 0
+                  ? 'Nothing bookmarked yet. Use the heart on a product to keep it here.'
+                  : `${bookmarks.data.items.length} bookmarked ${bookmarks.data.items.length === 1 ? 'product' : 'products'}.`
+                : bookmarks.isError
+                  ? 'Your bookmarks didn’t load.'
+                  : 'Loading…'}
+            </p>
+            <Link to="/account/bookmark">See bookmarks</Link>
+          </Card>
+        </div>
+      )}
+    </AccountLayout>
+  );
+}
+
+export default AccountPage;
