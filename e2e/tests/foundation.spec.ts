@@ -19,7 +19,7 @@ const SHELLS: ShellCase[] = [
       await expect(page.getByRole('search', { name: 'Search the store' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Uplink — home' })).toHaveAttribute('href', '/');
       await expect(page.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');
-      await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
       await expect(page.getByRole('combobox', { name: 'Store' })).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
     },

@@ -7,13 +7,13 @@ export async function deleteMe(body: { password?: string | null; confirm_email?:
   await unwrap(api.DELETE('/api/v1/me', { body }));
 }
 
+/** The caller leaves the account pages first, then calls `forget()` (else the sign-in guard would redirect first). */
 export function useDeleteMe() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteMe,
-    onSuccess: async () => {
-      await queryClient.resetQueries({ queryKey: authKeys.all });
-      await queryClient.invalidateQueries();
-    },
-  });
+  const mutation = useMutation({ mutationFn: deleteMe });
+  const forget = async () => {
+    await queryClient.resetQueries({ queryKey: authKeys.all });
+    await queryClient.invalidateQueries();
+  };
+  return { ...mutation, forget };
 }

@@ -35,6 +35,7 @@ export function DeleteAccount({ me }: { me: MeResponse }) {
         close();
         toast.show({ message: 'Your account is deleted. Thank you for having been with us.', tone: 'info' });
         void navigate('/', { replace: true });
+        void deletion.forget();
       },
       onError: (cause) => {
         if (isApiProblem(cause) && (cause.code === 'invalid_credentials' || cause.errors.length > 0)) {
