@@ -367,22 +367,22 @@ fn price_line(line: &CartLine, input: &PricingInput<'_>) -> PricedLine {
             ),
             available: None,
         })
-    } else if let Some(av) = available.filter(|&av| av < line.row.qty) {
-        Some(LineProblem {
-            code: ErrorCode::InsufficientStock,
-            message: if av <= 0 {
-                format!("{} is out of stock; remove it to continue.", p.name)
-            } else {
-                format!(
-                    "Only {av} of {} {} available; lower the quantity to continue.",
-                    p.name,
-                    if av == 1 { "is" } else { "are" }
-                )
-            },
-            available: Some(av.max(0)),
-        })
     } else {
-        None
+        available
+            .filter(|&av| av < line.row.qty)
+            .map(|av| LineProblem {
+                code: ErrorCode::InsufficientStock,
+                message: if av <= 0 {
+                    format!("{} is out of stock; remove it to continue.", p.name)
+                } else {
+                    format!(
+                        "Only {av} of {} {} available; lower the quantity to continue.",
+                        p.name,
+                        if av == 1 { "is" } else { "are" }
+                    )
+                },
+                available: Some(av.max(0)),
+            })
     };
     let previous = (offer.is_some() && line.row.seen_unit_cents != unit.cents())
         .then(|| Money::from_cents(line.row.seen_unit_cents));

@@ -15,6 +15,8 @@ const ProductPage = lazy(() => import('@/features/catalog/routes/product-page'))
 const SearchPage = lazy(() => import('@/features/catalog/routes/search-page'));
 const SpeedFusionCloudPage = lazy(() => import('@/features/catalog/routes/speedfusion-cloud-page'));
 const SerialPage = lazy(() => import('@/features/catalog/routes/serial-page'));
+const CartPage = lazy(() => import('@/features/cart/routes/cart-page'));
+const QuickOrderPage = lazy(() => import('@/features/cart/routes/quick-order-page'));
 
 /** Holds the page's place while its code loads (no content jump when it arrives). */
 function PageFallback() {
@@ -51,6 +53,8 @@ export default function MainGroup() {
             <Route path="search" element={<SearchPage />} />
             <Route path="speedfusioncloud" element={<SpeedFusionCloudPage />} />
             <Route path="sn" element={<SerialPage />} />
+            <Route path="cart" element={<CartPage />} />
+            <Route path="quick-order" element={<QuickOrderPage />} />
             <Route
               path="*"
               element={
