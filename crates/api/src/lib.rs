@@ -4,6 +4,7 @@
 //! serves it and tests drive it in-process.
 
 pub mod auth;
+pub mod cart;
 pub mod catalog;
 pub mod config;
 pub mod error;

@@ -288,6 +288,8 @@ pub struct ClientInfo {
     pub user_agent: Option<String>,
     /// The session cookie the browser sent, if any (ended when a new session starts).
     pub session_token: Option<String>,
+    /// The guest cart cookie, if any (its carts merge into the customer's on sign-in).
+    pub cart_token: Option<String>,
 }
 
 impl FromRequestParts<AppState> for ClientInfo {
@@ -326,6 +328,7 @@ impl FromRequestParts<AppState> for ClientInfo {
             ip: forwarded.or(peer).unwrap_or_else(|| "unknown".into()),
             user_agent,
             session_token: cookies::read(&parts.headers, cookies::SESSION_COOKIE),
+            cart_token: cookies::read(&parts.headers, crate::cart::CART_COOKIE),
         })
     }
 }
@@ -375,6 +378,9 @@ pub async fn start_session(
             max_expires_at,
         })
         .await?;
+    // The browser's guest cart joins the customer's cart (SPEC §5).
+    crate::cart::merge::merge_guest_carts_on_sign_in(state, client.cart_token.as_deref(), user_id)
+        .await;
     Ok(IssuedSession {
         id,
         token,

@@ -4,6 +4,7 @@
 //! `pub fn router() -> OpenApiRouter<AppState>` and merge it below.
 
 pub mod auth;
+pub mod cart;
 pub mod categories;
 pub mod countries;
 pub mod me;
@@ -33,4 +34,5 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(serials::router())
         .merge(media::router())
         .merge(outbox::router())
+        .merge(cart::router())
 }

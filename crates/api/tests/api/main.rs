@@ -3,6 +3,7 @@
 
 mod accounts;
 mod accounts_sso;
+mod cart;
 mod catalog;
 mod foundation;
 mod helpers;

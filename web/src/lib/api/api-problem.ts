@@ -13,6 +13,8 @@ export interface ProblemBody {
   detail?: string;
   code?: string;
   errors?: ProblemFieldError[];
+  /** Members beyond the standard ones, e.g. `target_store` or `available`. */
+  extensions?: Record<string, unknown>;
 }
 
 /** Codes the client itself produces when there is no problem body to read. */
@@ -27,6 +29,8 @@ const CODE_BY_STATUS: Record<number, string> = {
   422: 'validation_failed',
   429: 'rate_limited',
 };
+
+const STANDARD_MEMBERS = new Set(['type', 'title', 'status', 'detail', 'code', 'errors']);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,6 +62,8 @@ export class ApiProblem extends Error {
   readonly errors: readonly ProblemFieldError[];
   /** First message per field, ready to set on form fields. */
   readonly fieldErrors: Readonly<Record<string, string>>;
+  /** Extra members of the problem body (e.g. `target_store` of `must_change_store`). */
+  readonly extensions: Readonly<Record<string, unknown>>;
 
   constructor(status: number, body: ProblemBody = {}) {
     const code = body.code ?? CODE_BY_STATUS[status] ?? (status >= 500 ? 'server_error' : 'unexpected_response');
@@ -71,6 +77,7 @@ export class ApiProblem extends Error {
     const fieldErrors: Record<string, string> = {};
     for (const error of this.errors) fieldErrors[error.field] ??= error.message;
     this.fieldErrors = fieldErrors;
+    this.extensions = body.extensions ?? {};
   }
 
   /** Builds a problem from whatever the server sent: a problem body, other JSON, text or nothing. */
@@ -83,6 +90,9 @@ export class ApiProblem extends Error {
       detail: typeof body.detail === 'string' ? body.detail : undefined,
       code: typeof body.code === 'string' ? body.code : undefined,
       errors: readFieldErrors(body.errors),
+      extensions: Object.fromEntries(
+        Object.entries(body).filter(([key]) => !STANDARD_MEMBERS.has(key)),
+      ),
     });
   }
 

@@ -38,7 +38,28 @@ export const api = createClient<paths>({
   credentials: 'include',
   fetch: (request) => globalThis.fetch(request),
 });
+/** Reads a cookie the page may see (e.g. `uplink_csrf`). */
+export function readCookie(name: string, cookie = typeof document === 'undefined' ? '' : document.cookie): string | null {
+  for (const part of cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** Cookie sessions must echo their CSRF token on every mutating request (D21). */
+const csrfHeader: Middleware = {
+  onRequest({ request }) {
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
+      const token = readCookie('uplink_csrf');
+      if (token) request.headers.set('X-CSRF-Token', token);
+    }
+    return request;
+  },
+};
+
 api.use(jsonHeaders);
+api.use(csrfHeader);
 
 interface FetchResult<T> {
   data?: T;

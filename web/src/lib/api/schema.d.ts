@@ -239,6 +239,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current store's cart of the caller (the customer's, or this browser's
+         *     for guests), priced now: changed prices are flagged (once), lines that
+         *     cannot be ordered carry a `problem`, and US-store carts show sales tax
+         *     for the destination state.
+         */
+        get: operations["get_cart"];
+        put?: never;
+        post?: never;
+        /** Empties the cart (lines and coupon). */
+        delete: operations["clear_cart"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/coupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies a coupon (one per cart; a new one replaces the old). Checked now:
+         *     active, within its dates, store scope, minimum subtotal, total and
+         *     per-customer usage limits; checked again when the order is placed.
+         */
+        post: operations["apply_coupon"];
+        /** Removes the cart's coupon (nothing happens when there is none). */
+        delete: operations["remove_coupon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a product (with options, serials or ICCID) to the cart. The same
+         *     product with the same options adds to the existing line (serial-bound
+         *     products add their serials). Guests get an `uplink_cart` cookie.
+         */
+        post: operations["add_line"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a line. Another owner's line is a 404. */
+        delete: operations["delete_line"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a line's quantity or serial numbers, with the same rules as adding.
+         *     Another owner's line is a 404.
+         */
+        patch: operations["update_line"];
+        trace?: never;
+    };
+    "/api/v1/cart/quick-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quick order (SPEC §5): up to 200 rows of SKU, quantity and serials. Rows
+         *     with the same SKU merge; each row is checked with the rules of
+         *     `POST /cart/lines` and gets its own result; all valid rows are added in one
+         *     transaction and the rest are reported. `dry_run` only checks.
+         */
+        post: operations["quick_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -659,6 +768,27 @@ export interface components {
             sessions: components["schemas"]["ExportedSession"][];
             emails: components["schemas"]["ExportedEmail"][];
         };
+        /** @description A line to add. */
+        AddLineRequest: {
+            /**
+             * @description SKU of the product or of the chosen variant.
+             * @example MAX-BR1-MINI-C4
+             */
+            sku: string;
+            /**
+             * Format: int64
+             * @description Quantity; for serial-bound products it is the number of serials and may be left out.
+             */
+            qty?: number | null;
+            /** @description Custom options by code: select value codes, text, dates (YYYY-MM-DD), ICCID. */
+            options?: {
+                [key: string]: string;
+            };
+            /** @description Device serial numbers (serial-bound products: licences, care plans, cloud plans). */
+            serials?: string[];
+            /** @description The eSIM's ICCID (may also be sent as the `iccid` option). */
+            iccid?: string | null;
+        };
         AddressDto: {
             id: string;
             name: string;
@@ -699,6 +829,10 @@ export interface components {
             is_default_shipping?: boolean | null;
             is_default_billing?: boolean | null;
         };
+        ApplyCouponRequest: {
+            /** @example WELCOME10 */
+            code: string;
+        };
         AttributeValueDto: {
             value: string;
             label: string;
@@ -735,6 +869,113 @@ export interface components {
             csrf_token: string;
             /** @description True when the callback linked an external account to the signed-in one. */
             linked: boolean;
+        };
+        CartCouponDto: {
+            code: string;
+            description: string;
+            /** @description `percent` or `fixed`. */
+            kind: string;
+            /** Format: int64 */
+            percent_bp?: number | null;
+            amount?: components["schemas"]["MoneyDto"] | null;
+            /** @description False when the coupon does not apply right now (see `reason`). */
+            applied: boolean;
+            /** @description Error code of why it does not apply (`coupon_invalid`, `coupon_expired`, `coupon_usage_exceeded`). */
+            reason_code?: string | null;
+            reason?: string | null;
+        };
+        /** @description A cart, priced now. */
+        CartDto: {
+            /** @description `null` until something is added. */
+            id?: string | null;
+            store: string;
+            currency: string;
+            lines: components["schemas"]["CartLineDto"][];
+            /**
+             * Format: int64
+             * @description Units in the cart.
+             */
+            item_count: number;
+            coupon?: components["schemas"]["CartCouponDto"] | null;
+            tax: components["schemas"]["CartTaxDto"];
+            totals: components["schemas"]["CartTotalsDto"];
+            /** @description Some line's price changed since the buyer last saw it. */
+            price_changed: boolean;
+            /** @description Some line cannot be ordered as it is (see each line's `problem`). */
+            has_problems: boolean;
+            /** @description Every line is digital (no shipping needed). */
+            digital_only: boolean;
+        };
+        CartLineDto: {
+            id: string;
+            product: components["schemas"]["CartProductDto"];
+            /** Format: int64 */
+            qty: number;
+            options: components["schemas"]["CartOptionDto"][];
+            /** @description Device serial numbers (serial-bound products: one per unit). */
+            serials: string[];
+            iccid?: string | null;
+            /** @description Current unit price, options included. */
+            unit_price: components["schemas"]["MoneyDto"];
+            /** @description True when the unit price differs from what the buyer saw before. */
+            price_changed: boolean;
+            previous_unit_price?: components["schemas"]["MoneyDto"] | null;
+            /** @description `unit_price × qty`. */
+            subtotal: components["schemas"]["MoneyDto"];
+            /** @description This line's share of the coupon discount. */
+            discount: components["schemas"]["MoneyDto"];
+            /** @description Sales tax on this line (after discount), rounded half-up. */
+            tax: components["schemas"]["MoneyDto"];
+            /** @description `subtotal − discount + tax`. */
+            total: components["schemas"]["MoneyDto"];
+            quantity_rules: components["schemas"]["QuantityRulesDto"];
+            /** @description The quantity equals the number of serials; change it by editing serials. */
+            serial_bound: boolean;
+            /** @description Hardware: shipped and stock-tracked. */
+            physical: boolean;
+            /**
+             * Format: int64
+             * @description Units available (physical products).
+             */
+            available?: number | null;
+            problem?: components["schemas"]["LineProblemDto"] | null;
+        };
+        /** @description A chosen custom option. */
+        CartOptionDto: {
+            code: string;
+            label: string;
+            value: string;
+            value_label: string;
+        };
+        /** @description The product a line refers to. */
+        CartProductDto: {
+            id: string;
+            sku: string;
+            /** @description Slug of the product page (a variant's own slug opens its parent with it selected). */
+            slug?: string | null;
+            /** @description For variants: the variant's SKU to select on the product page. */
+            variant?: string | null;
+            name: string;
+            type?: components["schemas"]["ProductType"] | null;
+            image?: components["schemas"]["ImageDto"] | null;
+        };
+        CartTaxDto: {
+            /** @description Whether this store charges sales tax (the US store does). */
+            charged: boolean;
+            /** @description Destination state the tax was computed for (`null`: not known yet; calculated at checkout). */
+            state?: string | null;
+            /**
+             * Format: int64
+             * @description Rate in basis points (825 = 8.25 %).
+             */
+            rate_bp: number;
+        };
+        CartTotalsDto: {
+            subtotal: components["schemas"]["MoneyDto"];
+            discount: components["schemas"]["MoneyDto"];
+            tax: components["schemas"]["MoneyDto"];
+            /** @description Subtotal − discount + tax (shipping is chosen at checkout). */
+            total: components["schemas"]["MoneyDto"];
         };
         CategoryDetail: components["schemas"]["CategoryNode"] & {
             /** @description Ancestors, root first (excluding this category). */
@@ -957,6 +1198,17 @@ export interface components {
          * @enum {string}
          */
         Label: "SfcManagement" | "ConnectivityUsageRecord" | "SfcAppVpn";
+        /** @description Why a line cannot be ordered as it is. */
+        LineProblemDto: {
+            /** @description `not_sold_in_store` or `insufficient_stock`. */
+            code: string;
+            message: string;
+            /**
+             * Format: int64
+             * @description For `insufficient_stock`: units available now.
+             */
+            available?: number | null;
+        };
         LoginRequest: {
             /** @example customer@uplink.test */
             email: string;
@@ -1245,6 +1497,60 @@ export interface components {
             /** @description The URL customers reach the store at. */
             public_url: string;
         };
+        /** @description Quantity rules of the line's product. */
+        QuantityRulesDto: {
+            /** Format: int64 */
+            min: number;
+            /** Format: int64 */
+            max?: number | null;
+            /** Format: int64 */
+            step: number;
+        };
+        QuickOrderRequest: {
+            /** @description Up to 200 rows; rows with the same SKU are merged (quantities and serials add up). */
+            rows: components["schemas"]["QuickOrderRow"][];
+            /** @description Only check the rows; add nothing. */
+            dry_run?: boolean;
+        };
+        QuickOrderResponse: {
+            results: components["schemas"]["QuickOrderRowResult"][];
+            added: number;
+            invalid: number;
+            /** @description The cart after adding (unchanged on a dry run). */
+            cart: components["schemas"]["CartDto"];
+        };
+        QuickOrderRow: {
+            /** @example MAX-BR1-MINI-C4 */
+            sku: string;
+            /**
+             * Format: int64
+             * @description Quantity (default 1; serial-bound products: the number of serials).
+             */
+            qty?: number | null;
+            /** @description Device serial numbers for serial-bound products. */
+            serials?: string[];
+        };
+        /** @description What happened to one (merged) row. */
+        QuickOrderRowResult: {
+            /** @description Positions (0-based) of the request rows merged into this one. */
+            rows: number[];
+            sku: string;
+            /** Format: int64 */
+            qty: number;
+            serials: string[];
+            /** @description `added`, `valid` (dry run) or `invalid`. */
+            status: string;
+            /** @description The error code when invalid (SPEC §16). */
+            code?: string | null;
+            message?: string | null;
+            /** @description Field errors of an invalid row (e.g. `serials[1]`). */
+            errors: components["schemas"]["FieldError"][];
+            /**
+             * Format: int64
+             * @description Units available, for `insufficient_stock`.
+             */
+            available?: number | null;
+        };
         /**
          * @description Regions (fixed, SPEC §3).
          * @enum {string}
@@ -1384,6 +1690,13 @@ export interface components {
             items: components["schemas"]["Suggestion"][];
             /** @description Up to 3 categories whose name starts with a typed word. */
             categories: components["schemas"]["CategorySuggestion"][];
+        };
+        /** @description A change to a line: its quantity, or — for serial-bound products — its serials. */
+        UpdateLineRequest: {
+            /** Format: int64 */
+            qty?: number | null;
+            /** @description The line's complete new list of serial numbers (serial-bound products). */
+            serials?: string[] | null;
         };
         /** @description Fields to change; absent fields stay as they are, `null` clears company/phone. */
         UpdateMe: {
@@ -1946,6 +2259,398 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionInfo"];
+                };
+            };
+        };
+    };
+    get_cart: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+                /**
+                 * @description Destination US state (two letters) for the US store's sales tax.
+                 *     Without it: the customer's default US shipping address, else no tax
+                 *     until checkout.
+                 * @example TX
+                 */
+                tax_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description `must_change_store`: the account belongs to the other region (`target_store`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: bad `tax_state` or `store` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    clear_cart: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The empty cart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    apply_coupon: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyCouponRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `coupon_invalid` (unknown, inactive, not yet valid, other store, below the minimum subtotal), `coupon_expired`, `coupon_usage_exceeded` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    remove_coupon: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    add_line: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddLineRequest"];
+            };
+        };
+        responses: {
+            /** @description Added; the whole cart */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description `not_found`: no product with this SKU */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_stock` (with `available`), `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_sold_in_store`, `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `invalid_iccid`, `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_line: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Cart line id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description `not_found` (also another owner's line) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_line: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Cart line id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLineRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description `not_found` (also another owner's line) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_stock` (with `available`), `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `not_sold_in_store`, `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    quick_order: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Per-row results and the cart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickOrderResponse"];
+                };
+            };
+            /** @description `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: no rows, or more than 200 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -26,6 +26,9 @@ const SettingsPage = lazy(() => import('@/features/accounts/routes/settings-page
 const AddressBookPage = lazy(() => import('@/features/accounts/routes/address-book-page'));
 const BookmarkPage = lazy(() => import('@/features/accounts/routes/bookmark-page'));
 
+const CartPage = lazy(() => import('@/features/cart/routes/cart-page'));
+const QuickOrderPage = lazy(() => import('@/features/cart/routes/quick-order-page'));
+
 /** Holds the page's place while its code loads (no content jump when it arrives). */
 function PageFallback() {
   return <div className="page-fallback" aria-busy="true" />;
@@ -71,6 +74,9 @@ export default function MainGroup() {
             <Route path="account/settings" element={<SettingsPage />} />
             <Route path="account/address-book" element={<AddressBookPage />} />
             <Route path="account/bookmark" element={<BookmarkPage />} />
+
+            <Route path="cart" element={<CartPage />} />
+            <Route path="quick-order" element={<QuickOrderPage />} />
             <Route
               path="*"
               element={

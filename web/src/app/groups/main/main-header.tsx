@@ -2,9 +2,12 @@ import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { SearchAutocomplete } from '@/features/catalog/components/search-autocomplete';
 import { AccountMenu } from './account-menu';
+
+import { useCartCount } from '@/lib/cart/cart-api';
 import { StoreSwitcher } from './store-switcher';
 
 export function MainHeader() {
+  const count = useCartCount();
   return (
     <header className="site-header">
       <div className="site-header__inner container">
@@ -14,7 +17,11 @@ export function MainHeader() {
         </div>
         <nav className="site-header__actions" aria-label="Shopping">
           <StoreSwitcher />
-          <Link to="/cart" className="header-link">
+          <Link
+            to="/cart"
+            className="header-link header-link--cart"
+            aria-label={count ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+          >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <path
                 d="M3 4h2.2l2.1 10.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2"
@@ -27,6 +34,11 @@ export function MainHeader() {
               <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
             </svg>
             <span>Cart</span>
+            {count ? (
+              <span className="header-cart-count" data-testid="cart-count" aria-hidden="true">
+                {count > 99 ? '99+' : count}
+              </span>
+            ) : null}
           </Link>
           <AccountMenu />
         </nav>

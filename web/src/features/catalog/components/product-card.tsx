@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
 import { BookmarkButton } from '@/components/bookmark-button';
+
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { isApiProblem } from '@/lib/api/api-problem';
+import { useAddToCart } from '@/lib/cart/cart-api';
 import type { ProductCard as ProductCardData } from '../api/types';
 import { LabelBadges } from './label-badges';
 import { Price } from './price';
@@ -12,6 +17,42 @@ export interface ProductCardProps {
   /** Heading level of the product name in its page's outline. */
   headingLevel?: 2 | 3;
   priority?: boolean;
+}
+
+/**
+ * "Add to cart" on a card where one click is enough: plain hardware (no
+ * variants to choose, no serial numbers, nothing required), in stock.
+ */
+function CardAddToCart({ product }: { product: ProductCardData }) {
+  const add = useAddToCart();
+  const toast = useToast();
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      className="product-card__add"
+      loading={add.isPending}
+      onClick={() =>
+        add.mutate(
+          { sku: product.sku, qty: 1 },
+          {
+            onSuccess: () => toast.show({ message: `${product.name} was added to your cart.`, tone: 'success' }),
+            onError: (error) =>
+              toast.show({
+                message: isApiProblem(error) && error.detail ? error.detail : 'Could not add it to the cart. Try again.',
+                tone: 'error',
+              }),
+          },
+        )
+      }
+    >
+      Add to cart<span className="visually-hidden"> — {product.name}</span>
+    </Button>
+  );
+}
+
+export function quickAddable(product: ProductCardData): boolean {
+  return product.type === 'hardware' && !product.price_from && product.stock_status !== 'out_of_stock';
 }
 
 /** A product in a grid: the whole card is one link (the name), the rest is supporting text. */
@@ -42,6 +83,7 @@ export function ProductCard({ product, headingLevel = 3, priority }: ProductCard
           />
           <StockBadge status={product.stock_status} type={product.type} />
         </div>
+        {quickAddable(product) && <CardAddToCart product={product} />}
       </div>
     </article>
   );

@@ -110,11 +110,39 @@ describe('product page: tabs', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 
-  it('offers a bookmark toggle but no add-to-cart or quotation buttons yet', async () => {
+  it('offers a bookmark toggle but no quotation button yet', async () => {
     show(detail());
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('button', { name: 'Bookmark' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /cart|quot/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /quot/i })).not.toBeInTheDocument();
+  });
+
+  it('adds the product to the cart with its quantity and options, and says so', async () => {
+    const product = detail();
+    const { fetchMock } = mockApi({
+      [`/api/v1/products/${product.slug}`]: () => product,
+      '/api/v1/cart/lines': () => ({ item_count: 1, lines: [] }),
+      '/api/v1/cart': () => ({ item_count: 0, lines: [] }),
+    });
+    renderRoute(<ProductPage />, { path: '/products/:slug', url: `/products/${product.slug}` });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText(/Added\./)).toBeInTheDocument();
+    const post = fetchMock.mock.calls
+      .map(([request]) => request as unknown as Request)
+      .find((request) => request.method === 'POST');
+    expect(post?.url).toContain('/api/v1/cart/lines');
+    expect(await post?.clone().json()).toMatchObject({ sku: product.sku, qty: product.min_qty });
+  });
+
+  it('shows the server’s reason when the cart refuses the product', async () => {
+    const product = detail();
+    mockApi({
+      [`/api/v1/products/${product.slug}`]: () => product,
+      '/api/v1/cart/lines': () => problem(409, 'insufficient_stock'),
+    });
+    renderRoute(<ProductPage />, { path: '/products/:slug', url: `/products/${product.slug}` });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('insufficient_stock');
   });
 });
 

@@ -10,6 +10,8 @@ import { ProductGallery } from '../components/product-gallery';
 import { ProductGrid } from '../components/product-grid';
 import { ProductTabs } from '../components/product-tabs';
 import { BookmarkButton } from '@/components/bookmark-button';
+
+import { useAddToCartFromForm } from '../components/add-to-cart';
 import { PurchaseForm } from '../components/purchase-form';
 import { QueryError } from '../components/query-error';
 import { StockBadge } from '../components/stock-badge';
@@ -117,6 +119,8 @@ function ProductView({ product }: { product: ProductDetail }) {
   const sold = variant ? variant.sold_in_store : product.sold_in_store;
   const currency = price?.currency ?? product.price?.currency ?? 'USD';
   const category = product.breadcrumb.at(-1) ?? product.categories[0];
+  const purchasable = variant ? true : product.purchasable;
+  const addToCart = useAddToCartFromForm(sku, variant?.name ?? product.name);
 
   function choose(code: string, value: string) {
     const next = chooseValue(product.variants, shownSelection, code, value);
@@ -201,6 +205,8 @@ function ProductView({ product }: { product: ProductDetail }) {
               rules={{ min: product.min_qty, max: product.max_qty ?? null, step: product.qty_step }}
               basePrice={price.cents}
               currency={currency}
+              onValid={purchasable && stock !== 'out_of_stock' ? addToCart.onValid : undefined}
+              actions={purchasable && stock !== 'out_of_stock' ? addToCart.actions : undefined}
             />
           )}
           <BookmarkButton productId={product.id} productName={product.name} appearance="full" className="buy-box__bookmark" />

@@ -1,0 +1,521 @@
+//! The rules of SPEC §5 for adding and changing lines, each with its error
+//! code: product and store (`not_found`, `not_sold_in_store`), options
+//! (`validation_failed`, `invalid_iccid`), serial numbers (`invalid_serial`,
+//! `unknown_serial`, `serial_not_eligible`, `duplicate_serial`), quantity
+//! (`invalid_quantity`) and stock (`insufficient_stock`).
+//!
+//! [`validate`] turns a request into a [`ValidLine`] against the catalogue;
+//! [`plan`] decides, against the current cart, whether it becomes a new line
+//! or adds to an existing one, and checks the combined quantity and stock.
+
+use super::pricing::{effective_eligibility, effective_options, option_deltas, quantity_rules};
+use crate::catalog::Snapshot;
+use crate::error::{ApiError, FieldError};
+use serde::Deserialize;
+use std::collections::{BTreeMap, HashMap};
+use uplink_db::cart::{CartLine, CartLineRow};
+use uplink_domain::catalog::{OptionKind, ProductType, Sku};
+use uplink_domain::error_code::ErrorCode;
+use uplink_domain::iccid::{Iccid, InvalidIccid};
+use uplink_domain::money::Money;
+use uplink_domain::serial::{Serial, model_for};
+use utoipa::ToSchema;
+
+/// A line to add.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AddLineRequest {
+    /// SKU of the product or of the chosen variant.
+    #[schema(example = "MAX-BR1-MINI-C4")]
+    pub sku: String,
+    /// Quantity; for serial-bound products it is the number of serials and may be left out.
+    #[serde(default)]
+    pub qty: Option<i64>,
+    /// Custom options by code: select value codes, text, dates (YYYY-MM-DD), ICCID.
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    /// Device serial numbers (serial-bound products: licences, care plans, cloud plans).
+    #[serde(default)]
+    pub serials: Vec<String>,
+    /// The eSIM's ICCID (may also be sent as the `iccid` option).
+    #[serde(default)]
+    pub iccid: Option<String>,
+}
+
+/// A request that passed the catalogue rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidLine {
+    pub product: u32,
+    pub product_id: String,
+    pub sku: String,
+    pub qty: i64,
+    /// Canonical JSON of the text/select/date options.
+    pub options_json: String,
+    pub iccid: Option<String>,
+    pub line_key: String,
+    pub serials: Vec<String>,
+    pub serial_bound: bool,
+    pub physical: bool,
+    pub unit: Money,
+}
+
+/// What to do with a valid line in the current cart.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Plan {
+    Insert(ValidLine),
+    /// Add to an existing line: its new quantity and the serials to append.
+    Merge {
+        line: CartLineRow,
+        qty: i64,
+        serials: Vec<String>,
+        unit: Money,
+    },
+}
+
+fn fail(code: ErrorCode, field: &str, message: impl Into<String>) -> ApiError {
+    ApiError::field(field, code, message)
+}
+
+/// Several field errors; the problem's code is the first one's.
+fn fail_many(errors: Vec<FieldError>) -> ApiError {
+    let code = errors
+        .first()
+        .and_then(|e| {
+            ErrorCode::ALL
+                .iter()
+                .copied()
+                .find(|c| c.as_str() == e.code)
+        })
+        .unwrap_or(ErrorCode::ValidationFailed);
+    let detail = match errors.as_slice() {
+        [one] => one.message.clone(),
+        [first, rest @ ..] => format!(
+            "{} ({} more problem{})",
+            first.message,
+            rest.len(),
+            if rest.len() == 1 { "" } else { "s" }
+        ),
+        [] => code.default_message().to_owned(),
+    };
+    let mut e = ApiError::new(code).with_detail(detail);
+    e.errors = errors;
+    e
+}
+
+/// Finds the product of a SKU: 404 when unknown, 422 for a configurable
+/// parent (a variant must be chosen), `not_sold_in_store` when this store
+/// does not sell it.
+pub fn find_product(snap: &Snapshot, store: usize, sku: &str) -> Result<u32, ApiError> {
+    let Ok(sku) = Sku::parse(sku) else {
+        return Err(fail(
+            ErrorCode::ValidationFailed,
+            "sku",
+            "A SKU is letters, digits and '-', e.g. MAX-BR1-MINI-C4.",
+        ));
+    };
+    let Some(idx) = snap.product_by_sku(sku.as_str()) else {
+        return Err(fail(
+            ErrorCode::NotFound,
+            "sku",
+            format!("There is no product with SKU {sku}."),
+        )
+        .with_status(axum::http::StatusCode::NOT_FOUND));
+    };
+    let p = snap.product(idx);
+    if p.product_type == ProductType::Configurable && !p.variants.is_empty() {
+        return Err(fail(
+            ErrorCode::ValidationFailed,
+            "sku",
+            format!(
+                "{} comes in several versions; choose one (its own SKU) on the product page.",
+                p.name
+            ),
+        ));
+    }
+    if !p.purchasable || snap.offer(store, idx).is_none() {
+        return Err(fail(
+            ErrorCode::NotSoldInStore,
+            "sku",
+            format!(
+                "{} is not sold in the {} store.",
+                p.name, snap.stores[store].name
+            ),
+        ));
+    }
+    Ok(idx)
+}
+
+/// Checks a request against the catalogue (not yet against the cart).
+pub fn validate(
+    snap: &Snapshot,
+    store: usize,
+    req: &AddLineRequest,
+) -> Result<ValidLine, ApiError> {
+    let idx = find_product(snap, store, &req.sku)?;
+    let p = snap.product(idx);
+    let options = effective_options(snap, idx);
+    let serial_bound = options.iter().any(|o| o.kind == OptionKind::SerialNumbers);
+
+    // Options.
+    let mut errors = Vec::new();
+    let mut chosen = BTreeMap::new();
+    let mut iccid = None;
+    for code in req.options.keys() {
+        if !options.iter().any(|o| &o.code == code) {
+            errors.push(FieldError::new(
+                format!("options.{code}"),
+                ErrorCode::ValidationFailed,
+                format!("{} has no option `{code}`.", p.name),
+            ));
+        }
+    }
+    for o in &options {
+        let field = format!("options.{}", o.code);
+        let raw = match o.kind {
+            OptionKind::Iccid => req
+                .options
+                .get(&o.code)
+                .or(req.iccid.as_ref())
+                .map(|s| s.trim().to_owned()),
+            _ => req.options.get(&o.code).map(|s| s.trim().to_owned()),
+        }
+        .filter(|s| !s.is_empty());
+        match o.kind {
+            OptionKind::SerialNumbers => {}
+            _ if raw.is_none() => {
+                if o.required {
+                    errors.push(FieldError::new(
+                        &field,
+                        ErrorCode::ValidationFailed,
+                        format!("{} is required.", o.label),
+                    ));
+                }
+            }
+            OptionKind::Iccid => match Iccid::parse(raw.as_deref().unwrap_or_default()) {
+                Ok(i) => iccid = Some(i.as_str().to_owned()),
+                Err(e) => errors.push(FieldError::new(
+                    if req.options.contains_key(&o.code) {
+                        field.as_str()
+                    } else {
+                        "iccid"
+                    },
+                    ErrorCode::InvalidIccid,
+                    match e {
+                        InvalidIccid::CheckDigit => {
+                            "The ICCID's check digit is wrong; please re-check the number."
+                                .to_owned()
+                        }
+                        InvalidIccid::Length => "An ICCID has 19 or 20 digits.".to_owned(),
+                        InvalidIccid::NotDigits => "An ICCID contains only digits.".to_owned(),
+                    },
+                )),
+            },
+            OptionKind::Select => {
+                let value = raw.unwrap_or_default();
+                if o.values.iter().any(|v| v.code == value) {
+                    chosen.insert(o.code.clone(), value);
+                } else {
+                    errors.push(FieldError::new(
+                        &field,
+                        ErrorCode::ValidationFailed,
+                        format!(
+                            "Choose one of: {}.",
+                            o.values
+                                .iter()
+                                .map(|v| v.code.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    ));
+                }
+            }
+            OptionKind::Date => {
+                let value = raw.unwrap_or_default();
+                let fmt = time::macros::format_description!("[year]-[month]-[day]");
+                if time::Date::parse(&value, &fmt).is_ok() {
+                    chosen.insert(o.code.clone(), value);
+                } else {
+                    errors.push(FieldError::new(
+                        &field,
+                        ErrorCode::ValidationFailed,
+                        format!("{} must be a date like 2026-01-31.", o.label),
+                    ));
+                }
+            }
+            OptionKind::Text => {
+                let value = raw.unwrap_or_default();
+                let ok = value.chars().count() <= 200
+                    && o.pattern
+                        .as_deref()
+                        .and_then(|p| regex::Regex::new(p).ok())
+                        .is_none_or(|re| re.is_match(&value));
+                if ok {
+                    chosen.insert(o.code.clone(), value);
+                } else {
+                    errors.push(FieldError::new(
+                        &field,
+                        ErrorCode::ValidationFailed,
+                        o.help.clone().unwrap_or_else(|| {
+                            format!("{} is not in the expected format.", o.label)
+                        }),
+                    ));
+                }
+            }
+        }
+    }
+
+    // Serial numbers.
+    let mut serials = Vec::new();
+    if serial_bound {
+        if req.serials.is_empty() {
+            errors.push(FieldError::new(
+                "serials",
+                ErrorCode::InvalidSerial,
+                "Enter the serial number of each device (XXXX-XXXX-XXXX); the quantity is their number.",
+            ));
+        }
+        let eligibility = effective_eligibility(snap, idx);
+        let mut seen = std::collections::HashSet::new();
+        for (i, raw) in req.serials.iter().enumerate() {
+            let field = format!("serials[{i}]");
+            let Ok(serial) = Serial::parse(raw) else {
+                errors.push(FieldError::new(
+                    field,
+                    ErrorCode::InvalidSerial,
+                    format!(
+                        "`{}` is not a serial number; they look like XXXX-XXXX-XXXX.",
+                        raw.trim()
+                    ),
+                ));
+                continue;
+            };
+            let Some(model) = model_for(&serial, &snap.models) else {
+                errors.push(FieldError::new(
+                    field,
+                    ErrorCode::UnknownSerial,
+                    format!("{serial} does not belong to a device model we know; check the label under the device."),
+                ));
+                continue;
+            };
+            if let Some(rule) = eligibility
+                && let Err(why) = rule.check(model)
+            {
+                errors.push(FieldError::new(
+                    field,
+                    ErrorCode::SerialNotEligible,
+                    format!("{serial}: {why}."),
+                ));
+                continue;
+            }
+            if !seen.insert(serial.as_str().to_owned()) {
+                errors.push(FieldError::new(
+                    field,
+                    ErrorCode::DuplicateSerial,
+                    format!("{serial} is listed twice; each device needs its own licence."),
+                ));
+                continue;
+            }
+            serials.push(serial.as_str().to_owned());
+        }
+    } else if !req.serials.is_empty() {
+        errors.push(FieldError::new(
+            "serials",
+            ErrorCode::ValidationFailed,
+            format!("{} is not bound to device serial numbers.", p.name),
+        ));
+    }
+
+    // Quantity.
+    let qty = if serial_bound {
+        let n = req.serials.len() as i64;
+        if let Some(q) = req.qty
+            && q != n
+            && !req.serials.is_empty()
+        {
+            errors.push(FieldError::new(
+                "qty",
+                ErrorCode::InvalidQuantity,
+                format!("The quantity is the number of serial numbers ({n})."),
+            ));
+        }
+        n
+    } else {
+        let q = req.qty.unwrap_or(1);
+        if let Err(e) = quantity_rules(p).check(q) {
+            errors.push(FieldError::new(
+                "qty",
+                ErrorCode::InvalidQuantity,
+                capitalise(&e.to_string()),
+            ));
+        }
+        q
+    };
+
+    if !errors.is_empty() {
+        return Err(fail_many(errors));
+    }
+    let offer = snap.offer(store, idx).expect("checked in find_product");
+    let unit = uplink_domain::cart::unit_price(
+        Money::from_cents(offer.price),
+        &option_deltas(&options, &chosen),
+    );
+    let options_json = serde_json::to_string(&chosen).unwrap_or_else(|_| "{}".into());
+    let line_key = format!(
+        "{}|{}|{}",
+        p.id,
+        options_json,
+        iccid.as_deref().unwrap_or("")
+    );
+    Ok(ValidLine {
+        product: idx,
+        product_id: p.id.clone(),
+        sku: p.sku.clone(),
+        qty,
+        options_json,
+        iccid,
+        line_key,
+        serials,
+        serial_bound,
+        physical: p.is_physical(),
+        unit,
+    })
+}
+
+pub fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => format!("{}{}.", f.to_uppercase(), c.as_str()),
+        None => String::new(),
+    }
+}
+
+/// Serials already in the cart for a product (a serial may appear once per product).
+fn serials_in_cart<'a>(lines: &'a [CartLine], product_id: &str) -> Vec<&'a str> {
+    lines
+        .iter()
+        .filter(|l| l.row.product_id == product_id)
+        .flat_map(|l| l.serials.iter().map(String::as_str))
+        .collect()
+}
+
+/// Checks a valid line against the cart: repeated serials, the combined
+/// quantity's rules, and stock (`available` per product id for physical ones).
+pub fn plan(
+    snap: &Snapshot,
+    valid: ValidLine,
+    lines: &[CartLine],
+    available: &HashMap<String, i64>,
+) -> Result<Plan, ApiError> {
+    let p = snap.product(valid.product);
+    let in_cart = serials_in_cart(lines, &valid.product_id);
+    let repeats: Vec<FieldError> = valid
+        .serials
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| in_cart.contains(&s.as_str()))
+        .map(|(i, s)| {
+            FieldError::new(
+                format!("serials[{i}]"),
+                ErrorCode::DuplicateSerial,
+                format!("{s} is already in your cart for {}.", p.name),
+            )
+        })
+        .collect();
+    if !repeats.is_empty() {
+        return Err(fail_many(repeats));
+    }
+    let existing = lines.iter().find(|l| l.row.line_key == valid.line_key);
+    let qty = valid.qty + existing.map_or(0, |l| l.row.qty);
+    if !valid.serial_bound
+        && let Err(e) = quantity_rules(p).check(qty)
+    {
+        let mut msg = capitalise(&e.to_string());
+        if existing.is_some() {
+            msg = format!("{msg} Your cart already has {}.", qty - valid.qty);
+        }
+        return Err(fail(ErrorCode::InvalidQuantity, "qty", msg));
+    }
+    if valid.serial_bound
+        && let Some(max) = p.max_qty
+        && qty > max
+    {
+        return Err(fail(
+            ErrorCode::InvalidQuantity,
+            "serials",
+            format!("At most {max} devices per line."),
+        ));
+    }
+    check_stock(snap, valid.product, qty, available)?;
+    Ok(match existing {
+        Some(line) => Plan::Merge {
+            line: line.row.clone(),
+            qty,
+            serials: valid.serials,
+            unit: valid.unit,
+        },
+        None => Plan::Insert(valid),
+    })
+}
+
+/// `insufficient_stock` (with `available`) when a physical product has fewer
+/// than `qty` units in the store's warehouse.
+pub fn check_stock(
+    snap: &Snapshot,
+    product: u32,
+    qty: i64,
+    available: &HashMap<String, i64>,
+) -> Result<(), ApiError> {
+    let p = snap.product(product);
+    if !p.is_physical() {
+        return Ok(());
+    }
+    let av = available.get(&p.id).copied().unwrap_or(0).max(0);
+    if qty > av {
+        let message = if av == 0 {
+            format!("{} is out of stock.", p.name)
+        } else {
+            format!("Only {av} of {} available.", p.name)
+        };
+        return Err(fail(ErrorCode::InsufficientStock, "qty", message).with_extra("available", av));
+    }
+    Ok(())
+}
+
+/// Carries out a plan inside the caller's transaction; returns the line id.
+pub async fn apply(
+    conn: &mut sqlx::AnyConnection,
+    cart_id: &str,
+    plan: Plan,
+) -> Result<String, uplink_db::DbError> {
+    use uplink_db::cart as q;
+    match plan {
+        Plan::Insert(v) => {
+            q::insert_line(
+                conn,
+                &q::NewCartLine {
+                    cart_id,
+                    product_id: &v.product_id,
+                    sku: &v.sku,
+                    qty: v.qty,
+                    options: &v.options_json,
+                    iccid: v.iccid.as_deref(),
+                    line_key: &v.line_key,
+                    unit_cents: v.unit.cents(),
+                    serials: &v.serials,
+                },
+            )
+            .await
+        }
+        Plan::Merge {
+            line,
+            qty,
+            serials,
+            unit,
+        } => {
+            q::add_serials(&mut *conn, cart_id, &line.id, &line.product_id, &serials).await?;
+            q::set_line_qty(&mut *conn, cart_id, &line.id, qty).await?;
+            q::set_seen_price(conn, &line.id, unit.cents()).await?;
+            Ok(line.id)
+        }
+    }
+}

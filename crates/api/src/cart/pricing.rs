@@ -1,0 +1,477 @@
+//! Pricing a stored cart against the catalogue read model (SPEC §2, §5).
+//!
+//! [`price_cart`] is pure: it takes the cart, the snapshot, stock, the
+//! coupon and the tax rate, and returns every line with its unit price,
+//! changed-price flag, problems and rounded amounts, plus the totals (always
+//! the sum of the rounded lines). [`load_priced_cart`] does the reading
+//! around it; checkout calls it (with a shipping fee) inside its own
+//! transaction to re-price before placing an order.
+
+use crate::catalog::Snapshot;
+use crate::catalog::snapshot::{CustomOption, Product};
+use std::collections::{BTreeMap, HashMap};
+use uplink_db::cart::{CartContents, CartLine, CouponRow};
+use uplink_domain::cart::{
+    CouponContext, CouponRefusal, CouponValue, LineInput, PriceDelta, QuantityRules, Totals,
+    price_lines, unit_price,
+};
+use uplink_domain::catalog::OptionKind;
+use uplink_domain::error_code::ErrorCode;
+use uplink_domain::money::Money;
+
+/// Something wrong with a line that keeps the cart from being ordered as is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineProblem {
+    pub code: ErrorCode,
+    pub message: String,
+    /// For `insufficient_stock`: units available now.
+    pub available: Option<i64>,
+}
+
+/// A chosen option value, for display.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChosenOption {
+    pub code: String,
+    pub label: String,
+    pub value: String,
+    pub value_label: String,
+}
+
+/// One priced line.
+#[derive(Debug, Clone)]
+pub struct PricedLine {
+    pub line: CartLine,
+    /// Index of the product in the snapshot (`None`: no longer in the catalogue).
+    pub product: Option<u32>,
+    pub options: Vec<ChosenOption>,
+    /// Current unit price with option deltas (0 when the product cannot be sold).
+    pub unit_price: Money,
+    /// The unit price the buyer saw before, when it differs from `unit_price`.
+    pub previous_unit_price: Option<Money>,
+    pub rules: QuantityRules,
+    pub serial_bound: bool,
+    pub physical: bool,
+    /// Units available in the store's warehouse (physical products only).
+    pub available: Option<i64>,
+    pub problem: Option<LineProblem>,
+    /// Rounded amounts; zero for lines with a problem that makes them unsellable.
+    pub amounts: uplink_domain::cart::LineTotals,
+    pub weight_grams: Option<i64>,
+}
+
+impl PricedLine {
+    pub fn price_changed(&self) -> bool {
+        self.previous_unit_price.is_some()
+    }
+}
+
+/// The cart's coupon and whether it applies now.
+#[derive(Debug, Clone)]
+pub struct PricedCoupon {
+    pub row: CouponRow,
+    /// Why it does not apply at the moment (then no discount is given).
+    pub refusal: Option<(ErrorCode, String)>,
+}
+
+/// A priced cart.
+#[derive(Debug, Clone)]
+pub struct PricedCart {
+    pub cart_id: Option<String>,
+    pub store_code: String,
+    pub currency: String,
+    pub lines: Vec<PricedLine>,
+    pub coupon: Option<PricedCoupon>,
+    /// Destination state used for sales tax, and its rate.
+    pub tax_state: Option<String>,
+    pub tax_bp: i64,
+    /// Whether the store charges sales tax at all (US region).
+    pub charges_tax: bool,
+    pub totals: Totals,
+}
+
+impl PricedCart {
+    /// Units in the cart (what the header badge shows).
+    pub fn item_count(&self) -> i64 {
+        self.lines.iter().map(|l| l.line.row.qty).sum()
+    }
+
+    pub fn has_problems(&self) -> bool {
+        self.lines.iter().any(|l| l.problem.is_some())
+    }
+
+    pub fn price_changed(&self) -> bool {
+        self.lines.iter().any(PricedLine::price_changed)
+    }
+
+    /// True when every line is physical-free (no shipping needed).
+    pub fn is_digital_only(&self) -> bool {
+        self.lines.iter().all(|l| !l.physical)
+    }
+}
+
+/// Everything [`price_cart`] needs besides the cart.
+pub struct PricingInput<'a> {
+    pub snapshot: &'a Snapshot,
+    pub store: usize,
+    /// Available units per product id in the store's warehouse.
+    pub stock: &'a HashMap<String, i64>,
+    pub coupon: Option<CouponRow>,
+    /// The customer's redemptions of that coupon so far (0 for guests).
+    pub coupon_customer_uses: i64,
+    pub tax_state: Option<String>,
+    pub tax_bp: i64,
+    pub shipping: Money,
+    pub now_ms: i64,
+}
+
+/// The options a product accepts: its own plus its parent's (a variant
+/// inherits the parent's custom options unless it defines the same code).
+pub fn effective_options(snap: &Snapshot, idx: u32) -> Vec<&CustomOption> {
+    let p = snap.product(idx);
+    let mut out: Vec<&CustomOption> = p.options.iter().collect();
+    if let Some(parent) = p.parent {
+        for o in &snap.product(parent).options {
+            if !out.iter().any(|x| x.code == o.code) {
+                out.push(o);
+            }
+        }
+    }
+    out
+}
+
+/// A variant's eligibility falls back to its parent's.
+pub fn effective_eligibility(
+    snap: &Snapshot,
+    idx: u32,
+) -> Option<&uplink_domain::serial::Eligibility> {
+    let p = snap.product(idx);
+    p.eligibility
+        .as_ref()
+        .or_else(|| p.parent.and_then(|i| snap.product(i).eligibility.as_ref()))
+}
+
+pub fn quantity_rules(p: &Product) -> QuantityRules {
+    QuantityRules {
+        min: p.min_qty,
+        max: p.max_qty,
+        step: p.qty_step,
+    }
+}
+
+/// Whether the product takes device serial numbers (quantity = number of serials).
+pub fn is_serial_bound(options: &[&CustomOption]) -> bool {
+    options.iter().any(|o| o.kind == OptionKind::SerialNumbers)
+}
+
+/// Option deltas of the chosen select values.
+pub fn option_deltas(
+    options: &[&CustomOption],
+    chosen: &BTreeMap<String, String>,
+) -> Vec<PriceDelta> {
+    options
+        .iter()
+        .filter(|o| o.kind == OptionKind::Select)
+        .filter_map(|o| {
+            let v = o
+                .values
+                .iter()
+                .find(|v| Some(&v.code) == chosen.get(&o.code))?;
+            match (v.price_delta_cents, v.price_delta_bp) {
+                (Some(c), _) => Some(PriceDelta::Cents(c)),
+                (None, Some(bp)) => Some(PriceDelta::BasisPoints(bp)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// A line's stored options.
+pub fn parse_options(json: &str) -> BTreeMap<String, String> {
+    serde_json::from_str(json).unwrap_or_default()
+}
+
+/// Maps a coupon refusal to its SPEC §16 code.
+pub fn refusal_code(r: &CouponRefusal) -> ErrorCode {
+    match r {
+        CouponRefusal::Expired => ErrorCode::CouponExpired,
+        CouponRefusal::UsedUp | CouponRefusal::UsedUpByCustomer => ErrorCode::CouponUsageExceeded,
+        CouponRefusal::Inactive
+        | CouponRefusal::NotYetValid
+        | CouponRefusal::WrongStore
+        | CouponRefusal::MinimumSubtotal { .. } => ErrorCode::CouponInvalid,
+    }
+}
+
+/// A buyer-facing sentence for a coupon refusal.
+pub fn refusal_message(r: &CouponRefusal, currency: &str) -> String {
+    match r {
+        CouponRefusal::MinimumSubtotal { min } => format!(
+            "This coupon needs a subtotal of at least {}.",
+            crate::cart::dto::format_money(min.cents(), currency)
+        ),
+        other => {
+            let s = other.to_string();
+            let mut c = s.chars();
+            match c.next() {
+                Some(f) => format!("{}{}.", f.to_uppercase(), c.as_str()),
+                None => s,
+            }
+        }
+    }
+}
+
+/// Prices a cart. Lines that cannot be sold (gone from the catalogue, not
+/// sold in this store) get a problem and count zero; lines with too little
+/// stock get a problem but keep their price, so the buyer sees what they
+/// would pay once they lower the quantity.
+pub fn price_cart(contents: Option<&CartContents>, input: &PricingInput<'_>) -> PricedCart {
+    let snap = input.snapshot;
+    let store = &snap.stores[input.store];
+    let mut lines = Vec::new();
+    for line in contents.map(|c| c.lines.as_slice()).unwrap_or_default() {
+        lines.push(price_line(line, input));
+    }
+    let coupon_subtotal: Money = lines
+        .iter()
+        .filter(|l| sellable(l))
+        .map(|l| l.unit_price * l.line.row.qty)
+        .sum();
+    let coupon = input.coupon.clone().map(|row| {
+        let rule = row.to_domain();
+        let refusal = rule
+            .check(&CouponContext {
+                now_ms: input.now_ms,
+                store: &store.code,
+                subtotal: coupon_subtotal,
+                uses: row.times_used,
+                customer_uses: input.coupon_customer_uses,
+            })
+            .err()
+            .map(|r| (refusal_code(&r), refusal_message(&r, &store.currency)));
+        PricedCoupon { row, refusal }
+    });
+    let coupon_value: Option<CouponValue> = coupon
+        .as_ref()
+        .filter(|c| c.refusal.is_none())
+        .map(|c| c.row.to_domain().value);
+    let inputs: Vec<LineInput> = lines
+        .iter()
+        .map(|l| LineInput {
+            unit_price: if sellable(l) {
+                l.unit_price
+            } else {
+                Money::ZERO
+            },
+            qty: l.line.row.qty,
+        })
+        .collect();
+    let totals = price_lines(&inputs, coupon_value, input.tax_bp, input.shipping);
+    for (l, amounts) in lines.iter_mut().zip(&totals.lines) {
+        l.amounts = *amounts;
+    }
+    PricedCart {
+        cart_id: contents.map(|c| c.cart.id.clone()),
+        store_code: store.code.clone(),
+        currency: store.currency.clone(),
+        lines,
+        coupon,
+        tax_state: input.tax_state.clone(),
+        tax_bp: input.tax_bp,
+        charges_tax: store.region == uplink_domain::catalog::Region::Us,
+        totals,
+    }
+}
+
+fn sellable(l: &PricedLine) -> bool {
+    !matches!(&l.problem, Some(p) if p.code == ErrorCode::NotSoldInStore)
+}
+
+fn price_line(line: &CartLine, input: &PricingInput<'_>) -> PricedLine {
+    let snap = input.snapshot;
+    let chosen = parse_options(&line.row.options);
+    let Some(idx) = snap.product_by_id(&line.row.product_id) else {
+        return PricedLine {
+            line: line.clone(),
+            product: None,
+            options: chosen
+                .iter()
+                .map(|(k, v)| ChosenOption {
+                    code: k.clone(),
+                    label: k.clone(),
+                    value: v.clone(),
+                    value_label: v.clone(),
+                })
+                .collect(),
+            unit_price: Money::ZERO,
+            previous_unit_price: None,
+            rules: QuantityRules {
+                min: 1,
+                max: None,
+                step: 1,
+            },
+            serial_bound: !line.serials.is_empty(),
+            physical: false,
+            available: None,
+            problem: Some(LineProblem {
+                code: ErrorCode::NotSoldInStore,
+                message: format!(
+                    "{} is no longer sold; remove it from the cart.",
+                    line.row.sku
+                ),
+                available: None,
+            }),
+            amounts: Default::default(),
+            weight_grams: None,
+        };
+    };
+    let p = snap.product(idx);
+    let options = effective_options(snap, idx);
+    let shown: Vec<ChosenOption> = options
+        .iter()
+        .filter_map(|o| {
+            let value = chosen.get(&o.code)?;
+            let value_label = o
+                .values
+                .iter()
+                .find(|v| &v.code == value)
+                .map_or_else(|| value.clone(), |v| v.label.clone());
+            Some(ChosenOption {
+                code: o.code.clone(),
+                label: o.label.clone(),
+                value: value.clone(),
+                value_label,
+            })
+        })
+        .collect();
+    let offer = snap.offer(input.store, idx).filter(|_| p.purchasable);
+    let unit = offer.map_or(Money::ZERO, |o| {
+        unit_price(
+            Money::from_cents(o.price),
+            &option_deltas(&options, &chosen),
+        )
+    });
+    let physical = p.is_physical();
+    let available = physical.then(|| {
+        input
+            .stock
+            .get(&p.id)
+            .copied()
+            .unwrap_or_else(|| snap.available(input.store, idx))
+    });
+    let problem = if offer.is_none() {
+        Some(LineProblem {
+            code: ErrorCode::NotSoldInStore,
+            message: format!(
+                "{} is not sold in the {} store; remove it to continue.",
+                p.name, snap.stores[input.store].name
+            ),
+            available: None,
+        })
+    } else {
+        available
+            .filter(|&av| av < line.row.qty)
+            .map(|av| LineProblem {
+                code: ErrorCode::InsufficientStock,
+                message: if av <= 0 {
+                    format!("{} is out of stock; remove it to continue.", p.name)
+                } else {
+                    format!(
+                        "Only {av} of {} {} available; lower the quantity to continue.",
+                        p.name,
+                        if av == 1 { "is" } else { "are" }
+                    )
+                },
+                available: Some(av.max(0)),
+            })
+    };
+    let previous = (offer.is_some() && line.row.seen_unit_cents != unit.cents())
+        .then(|| Money::from_cents(line.row.seen_unit_cents));
+    PricedLine {
+        line: line.clone(),
+        product: Some(idx),
+        options: shown,
+        unit_price: unit,
+        previous_unit_price: previous,
+        rules: quantity_rules(p),
+        serial_bound: is_serial_bound(&options),
+        physical,
+        available,
+        problem,
+        amounts: Default::default(),
+        weight_grams: p.weight_grams,
+    }
+}
+
+/// What [`load_priced_cart`] should look up.
+pub struct LoadCart<'a> {
+    pub snapshot: &'a Snapshot,
+    pub store: usize,
+    pub owner: Option<&'a str>,
+    pub user_id: Option<&'a str>,
+    /// Destination state for US sales tax; when `None`, the customer's
+    /// default US shipping address is used.
+    pub tax_state: Option<&'a str>,
+    pub shipping: Money,
+}
+
+/// Reads the cart, stock, coupon and tax rate, and prices it. Runs on the
+/// given connection, so checkout can call it inside its transaction.
+pub async fn load_priced_cart(
+    conn: &mut sqlx::AnyConnection,
+    req: &LoadCart<'_>,
+) -> Result<PricedCart, uplink_db::DbError> {
+    use uplink_db::cart as q;
+    let snap = req.snapshot;
+    let store = &snap.stores[req.store];
+    let contents = match req.owner {
+        Some(owner) => q::cart_contents(&mut *conn, &store.code, owner).await?,
+        None => None,
+    };
+    let physical_ids: Vec<&str> = contents
+        .iter()
+        .flat_map(|c| c.lines.iter())
+        .filter(|l| {
+            snap.product_by_id(&l.row.product_id)
+                .is_some_and(|i| snap.product(i).is_physical())
+        })
+        .map(|l| l.row.product_id.as_str())
+        .collect();
+    let stock = q::available_stock(&mut *conn, store.warehouse().as_str(), &physical_ids).await?;
+    let (coupon, customer_uses) = match contents.as_ref().and_then(|c| c.cart.coupon_code.clone()) {
+        Some(code) => {
+            let row = q::find_coupon(&mut *conn, &code).await?;
+            let uses = match (row.as_ref(), req.user_id) {
+                (Some(_), Some(user)) => q::coupon_uses_by(&mut *conn, &code, user).await?,
+                _ => 0,
+            };
+            (row, uses)
+        }
+        None => (None, 0),
+    };
+    let charges_tax = store.region == uplink_domain::catalog::Region::Us;
+    let mut tax_state = req.tax_state.map(|s| s.trim().to_ascii_uppercase());
+    if charges_tax
+        && tax_state.is_none()
+        && let Some(user) = req.user_id
+    {
+        tax_state = q::default_shipping_state(&mut *conn, user).await?;
+    }
+    let tax_bp = match (&tax_state, charges_tax) {
+        (Some(state), true) => q::tax_rate(&mut *conn, state).await?.unwrap_or(0),
+        _ => 0,
+    };
+    Ok(price_cart(
+        contents.as_ref(),
+        &PricingInput {
+            snapshot: snap,
+            store: req.store,
+            stock: &stock,
+            coupon,
+            coupon_customer_uses: customer_uses,
+            tax_state: tax_state.filter(|_| charges_tax),
+            tax_bp,
+            shipping: req.shipping,
+            now_ms: uplink_db::now_ms(),
+        },
+    ))
+}

@@ -1,0 +1,43 @@
+use super::cart_answer;
+use crate::cart::CartScope;
+use crate::cart::dto::CartDto;
+use crate::cart::lines::{AddLineRequest, apply, plan, validate};
+use crate::error::{ApiResult, Problem};
+use crate::extract::ApiJson;
+use crate::state::AppState;
+use crate::store::StoreParam;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use uplink_db::cart as q;
+
+/// Adds a product (with options, serials or ICCID) to the cart. The same
+/// product with the same options adds to the existing line (serial-bound
+/// products add their serials). Guests get an `uplink_cart` cookie.
+#[utoipa::path(post, path = "/cart/lines", tag = "cart",
+    params(StoreParam),
+    request_body = AddLineRequest,
+    responses(
+        (status = 201, body = CartDto, description = "Added; the whole cart"),
+        (status = 404, description = "`not_found`: no product with this SKU", body = Problem),
+        (status = 409, description = "`insufficient_stock` (with `available`), `must_change_store`", body = Problem),
+        (status = 422, description = "`not_sold_in_store`, `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `invalid_iccid`, `validation_failed`", body = Problem),
+    ))]
+pub async fn add_line(
+    State(state): State<AppState>,
+    scope: CartScope,
+    ApiJson(req): ApiJson<AddLineRequest>,
+) -> ApiResult<Response> {
+    let snap = &scope.store.snapshot;
+    let valid = validate(snap, scope.store.store, &req)?;
+    let warehouse = snap.stores[scope.store.store].warehouse();
+    let mut tx = state.db.begin_write().await?;
+    let cart = q::ensure_cart(&mut tx, scope.store.code(), scope.owner()?, scope.user_id()).await?;
+    let lines = q::cart_lines(&mut tx, &cart.id).await?;
+    let stock =
+        q::available_stock(&mut tx, warehouse.as_str(), &[valid.product_id.as_str()]).await?;
+    let plan = plan(snap, valid, &lines, &stock)?;
+    apply(&mut tx, &cart.id, plan).await?;
+    tx.commit().await?;
+    cart_answer(&state, &scope, StatusCode::CREATED).await
+}

@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiProblem } from '@/lib/api/api-problem';
+import { messageForCode } from '@/lib/api/error-messages';
+import { useCart, type Cart } from '@/lib/cart/cart-api';
+import { formatMoney } from '@/lib/money';
+import { useClearCart } from '../api/clear-cart';
+import { CartLineItem } from '../components/cart-line-item';
+import { ChangeStoreDialog } from '../components/change-store-dialog';
+import { CouponForm } from '../components/coupon-form';
+import { mustChangeStore } from '../lib/switch-store';
+import { US_STATES } from '../lib/us-states';
+import '../cart.css';
+
+function percent(bp: number): string {
+  const value = bp / 100;
+  return `${Number.isInteger(value) ? value : value.toFixed(2)}%`;
+}
+
+function Totals({ cart, taxState, onTaxState }: { cart: Cart; taxState: string; onTaxState: (s: string) => void }) {
+  const m = (cents: number) => formatMoney(cents, cart.currency);
+  return (
+    <section className="cart-summary" aria-labelledby="summary-title">
+      <h2 id="summary-title" className="cart-summary__title">
+        Order summary
+      </h2>
+      <CouponForm cart={cart} />
+      {cart.tax.charged && (
+        <Select
+          label="Ship to state (for sales tax)"
+          value={taxState || cart.tax.state || ''}
+          onChange={(event) => onTaxState(event.target.value)}
+          options={[{ value: '', label: 'Choose a state…' }, ...US_STATES.map(([code, name]) => ({ value: code, label: name }))]}
+        />
+      )}
+      <dl className="cart-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{m(cart.totals.subtotal.cents)}</dd>
+        </div>
+        {cart.totals.discount.cents > 0 && (
+          <div>
+            <dt>Discount{cart.coupon ? ` (${cart.coupon.code})` : ''}</dt>
+            <dd>−{m(cart.totals.discount.cents)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Shipping</dt>
+          <dd className="cart-totals__muted">{cart.digital_only ? 'None (digital delivery)' : 'Chosen at checkout'}</dd>
+        </div>
+        <div>
+          <dt>
+            {cart.tax.charged
+              ? cart.tax.state
+                ? `Sales tax (${cart.tax.state}, ${percent(cart.tax.rate_bp)})`
+                : 'Sales tax'
+              : 'Tax'}
+          </dt>
+          <dd>
+            {cart.tax.charged ? (
+              cart.tax.state ? (
+                m(cart.totals.tax.cents)
+              ) : (
+                <span className="cart-totals__muted">Calculated for your state</span>
+              )
+            ) : (
+              <span className="cart-totals__muted">No sales tax in this store</span>
+            )}
+          </dd>
+        </div>
+        <div className="cart-totals__total">
+          <dt>Total</dt>
+          <dd data-testid="cart-total">{m(cart.totals.total.cents)}</dd>
+        </div>
+      </dl>
+      {cart.has_problems && (
+        <p className="cart-summary__blocked" role="status">
+          Fix the marked lines to continue to checkout.
+        </p>
+      )}
+      {cart.has_problems ? (
+        <Button size="lg" fullWidth disabled>
+          Continue to checkout
+        </Button>
+      ) : (
+        <Link to="/checkout" className={buttonClassName({ size: 'lg', fullWidth: true })}>
+          Continue to checkout
+        </Link>
+      )}
+    </section>
+  );
+}
+
+/** `/cart`: lines, quantities, coupon, totals with tax, clear, continue to checkout (SPEC §5). */
+export function CartPage() {
+  const [taxState, setTaxState] = useState('');
+  const { data: cart, error, isPending, refetch } = useCart(taxState || undefined);
+  const clear = useClearCart();
+  const [confirmClear, setConfirmClear] = useState(false);
+  const problem = isApiProblem(error) ? error : null;
+  const prompt = mustChangeStore(problem);
+  // Kept after the switch, so the report of what could not be re-added stays on the page.
+  const [switchPrompt, setSwitchPrompt] = useState(prompt);
+  if (prompt && !switchPrompt) setSwitchPrompt(prompt);
+
+  return (
+    <div className="container cart-page">
+      <title>Cart — Uplink</title>
+      <div className="cart-page__head">
+        <h1>Your cart</h1>
+        <Link to="/quick-order">Quick order by SKU</Link>
+      </div>
+      {switchPrompt && <ChangeStoreDialog prompt={switchPrompt} />}
+      {error && !prompt && (
+        <div className="cart-notice" role="alert">
+          <p>{problem?.detail ?? messageForCode(problem?.code ?? 'network_error')}</p>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {isPending && !error && (
+        <div aria-busy="true" aria-label="Loading your cart">
+          <Skeleton height="6rem" />
+          <Skeleton height="6rem" />
+        </div>
+      )}
+      {cart && cart.lines.length === 0 && (
+        <div className="cart-empty">
+          <p>Your cart is empty.</p>
+          <p>
+            <Link to="/products" className={buttonClassName({})}>
+              Browse products
+            </Link>{' '}
+            <Link to="/quick-order" className={buttonClassName({ variant: 'secondary' })}>
+              Quick order
+            </Link>
+          </p>
+        </div>
+      )}
+      {cart && cart.lines.length > 0 && (
+        <div className="cart-layout">
+          <div>
+            {cart.price_changed && (
+              <p className="cart-notice" role="status">
+                Some prices changed since you added the items. The new prices are shown below.
+              </p>
+            )}
+            <ul className="cart-lines" aria-label="Items in your cart">
+              {cart.lines.map((line) => (
+                <CartLineItem key={line.id} line={line} currency={cart.currency} />
+              ))}
+            </ul>
+            <Button variant="ghost" onClick={() => setConfirmClear(true)}>
+              Clear cart
+            </Button>
+          </div>
+          <Totals cart={cart} taxState={taxState} onTaxState={setTaxState} />
+        </div>
+      )}
+      <Dialog
+        open={confirmClear}
+        onClose={() => setConfirmClear(false)}
+        title="Clear your cart?"
+        description={`This removes all ${cart?.item_count ?? 0} items and the coupon.`}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmClear(false)}>
+              Keep items
+            </Button>
+            <Button
+              variant="danger"
+              loading={clear.isPending}
+              onClick={() => clear.mutate(undefined, { onSettled: () => setConfirmClear(false) })}
+            >
+              Clear cart
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+export default CartPage;
