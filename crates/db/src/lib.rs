@@ -15,6 +15,7 @@ mod flag;
 pub use flag::Flag;
 pub mod batch;
 pub mod catalog;
+pub mod intake;
 pub mod migrate;
 pub mod seed;
 pub mod settings;

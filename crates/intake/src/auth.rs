@@ -130,9 +130,19 @@ mod tests {
         let dsn = Dsn::format("http://localhost:8080", "k3y", 1);
         assert_eq!(dsn, "http://k3y@localhost:8080/1");
         let p = Dsn::parse(&dsn).unwrap();
-        assert_eq!((p.public_key.as_str(), p.origin.as_str(), p.project_id.as_str()), ("k3y", "http://localhost:8080", "1"));
+        assert_eq!(
+            (
+                p.public_key.as_str(),
+                p.origin.as_str(),
+                p.project_id.as_str()
+            ),
+            ("k3y", "http://localhost:8080", "1")
+        );
         let p = Dsn::parse("https://pub:secret@o1.ingest.sentry.io/sub/42").unwrap();
-        assert_eq!((p.public_key.as_str(), p.project_id.as_str()), ("pub", "42"));
+        assert_eq!(
+            (p.public_key.as_str(), p.project_id.as_str()),
+            ("pub", "42")
+        );
         assert_eq!(Dsn::parse("ftp://a@b/1"), None);
         assert_eq!(Dsn::parse("https://b/1"), None);
     }

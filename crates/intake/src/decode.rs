@@ -28,13 +28,17 @@ pub fn decode_body(
     let mut data = body.to_vec();
     for coding in codings.iter().rev() {
         data = match coding.as_str() {
-            "gzip" | "x-gzip" => read_bounded(flate2::read::MultiGzDecoder::new(&data[..]), max_bytes)?,
+            "gzip" | "x-gzip" => {
+                read_bounded(flate2::read::MultiGzDecoder::new(&data[..]), max_bytes)?
+            }
             "deflate" => {
                 // RFC 9110 says zlib; some clients send raw deflate.
                 match read_bounded(flate2::read::ZlibDecoder::new(&data[..]), max_bytes) {
                     Ok(out) => out,
                     Err(EnvelopeError::TooLarge(m)) => return Err(EnvelopeError::TooLarge(m)),
-                    Err(_) => read_bounded(flate2::read::DeflateDecoder::new(&data[..]), max_bytes)?,
+                    Err(_) => {
+                        read_bounded(flate2::read::DeflateDecoder::new(&data[..]), max_bytes)?
+                    }
                 }
             }
             other => {
@@ -54,7 +58,9 @@ pub fn decode_body(
 
 fn read_bounded(reader: impl Read, max_bytes: usize) -> Result<Vec<u8>, EnvelopeError> {
     let mut out = Vec::new();
-    let limit = u64::try_from(max_bytes).unwrap_or(u64::MAX).saturating_add(1);
+    let limit = u64::try_from(max_bytes)
+        .unwrap_or(u64::MAX)
+        .saturating_add(1);
     reader
         .take(limit)
         .read_to_end(&mut out)
@@ -85,10 +91,16 @@ mod tests {
         assert_eq!(decode_body(Some("gzip"), &gzip(text), 1000).unwrap(), text);
         let mut z = flate2::write::ZlibEncoder::new(Vec::new(), Compression::default());
         z.write_all(text).unwrap();
-        assert_eq!(decode_body(Some("deflate"), &z.finish().unwrap(), 1000).unwrap(), text);
+        assert_eq!(
+            decode_body(Some("deflate"), &z.finish().unwrap(), 1000).unwrap(),
+            text
+        );
         let mut raw = flate2::write::DeflateEncoder::new(Vec::new(), Compression::default());
         raw.write_all(text).unwrap();
-        assert_eq!(decode_body(Some("Deflate"), &raw.finish().unwrap(), 1000).unwrap(), text);
+        assert_eq!(
+            decode_body(Some("Deflate"), &raw.finish().unwrap(), 1000).unwrap(),
+            text
+        );
         assert_eq!(decode_body(None, text, 1000).unwrap(), text);
         assert_eq!(decode_body(Some("identity"), text, 1000).unwrap(), text);
     }

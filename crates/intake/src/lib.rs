@@ -36,19 +36,31 @@ mod fixture_tests {
     #[test]
     fn a_browser_error_envelope_without_item_lengths_parses() {
         let env = parse(EVENT).unwrap();
-        assert_eq!(env.event_id().as_deref(), Some("9ec79c33ec9942ab8353589fcb2e04dc"));
+        assert_eq!(
+            env.event_id().as_deref(),
+            Some("9ec79c33ec9942ab8353589fcb2e04dc")
+        );
         assert_eq!(env.items.len(), 1);
         let item = &env.items[0];
         assert_eq!(item.item_type, "event");
         let s = model::summarize_event(&item.json().unwrap());
-        assert_eq!(s.title, "TypeError: Cannot read properties of undefined (reading 'price')");
+        assert_eq!(
+            s.title,
+            "TypeError: Cannot read properties of undefined (reading 'price')"
+        );
         assert_eq!(s.exception_type.as_deref(), Some("TypeError"));
         assert_eq!(s.release.as_deref(), Some("uplink@0.1.0+abc123"));
         assert_eq!(s.environment.as_deref(), Some("production"));
         assert_eq!(s.browser.as_deref(), Some("Chrome 131"));
         assert_eq!(s.url.as_deref(), Some("http://localhost:8080/cart"));
-        assert_eq!(s.trace_id.as_deref(), Some("771a43a4192642f0b136d5159a501700"));
-        assert_eq!(s.culprit.as_deref(), Some("CartLine (http://localhost:8080/assets/main-group-BxY7k2q9.js)"));
+        assert_eq!(
+            s.trace_id.as_deref(),
+            Some("771a43a4192642f0b136d5159a501700")
+        );
+        assert_eq!(
+            s.culprit.as_deref(),
+            Some("CartLine (http://localhost:8080/assets/main-group-BxY7k2q9.js)")
+        );
         assert_eq!(s.timestamp_ms, Some(1_795_199_400_120));
     }
 
@@ -77,7 +89,10 @@ mod fixture_tests {
         assert_eq!(dsn.public_key, "0123456789abcdef0123456789abcdef");
         let d = model::parse_client_report(&env.items[0].json().unwrap());
         assert_eq!(d.len(), 2);
-        assert_eq!((d[1].reason.as_str(), d[1].category.as_str(), d[1].quantity), ("sample_rate", "transaction", 7));
+        assert_eq!(
+            (d[1].reason.as_str(), d[1].category.as_str(), d[1].quantity),
+            ("sample_rate", "transaction", 7)
+        );
     }
 
     #[test]
@@ -126,7 +141,9 @@ mod fixture_tests {
 
     #[test]
     fn crlf_line_ends_and_an_empty_envelope_are_accepted() {
-        let text = String::from_utf8(SESSION.to_vec()).unwrap().replace('\n', "\r\n");
+        let text = String::from_utf8(SESSION.to_vec())
+            .unwrap()
+            .replace('\n', "\r\n");
         assert_eq!(parse(text.as_bytes()).unwrap().items.len(), 1);
         assert_eq!(parse(b"{}").unwrap().items.len(), 0);
         assert_eq!(parse(b"{}\n").unwrap().items.len(), 0);
@@ -162,13 +179,22 @@ mod fixture_tests {
             let _ = parse(&ATTACHMENT[..cut]);
         }
         let at = ATTACHMENT.len() - 5;
-        assert!(matches!(parse(&ATTACHMENT[..at]), Err(EnvelopeError::Malformed(m)) if m.contains("truncated")));
+        assert!(
+            matches!(parse(&ATTACHMENT[..at]), Err(EnvelopeError::Malformed(m)) if m.contains("truncated"))
+        );
     }
 
     #[test]
     fn size_limits_give_too_large() {
-        let limits = Limits { max_envelope_bytes: 100, max_item_bytes: 10, max_items: 3 };
-        assert!(matches!(parse_with(&[b' '; 101], limits), Err(EnvelopeError::TooLarge(_))));
+        let limits = Limits {
+            max_envelope_bytes: 100,
+            max_item_bytes: 10,
+            max_items: 3,
+        };
+        assert!(matches!(
+            parse_with(&[b' '; 101], limits),
+            Err(EnvelopeError::TooLarge(_))
+        ));
         assert!(matches!(
             parse_with(b"{}\n{\"type\":\"event\",\"length\":11}\n", limits),
             Err(EnvelopeError::TooLarge(_))
@@ -189,8 +215,15 @@ mod fixture_tests {
 
     #[test]
     fn legacy_store_bodies_become_one_event_item() {
-        let env = envelope::from_store_body(br#"{"event_id":"9ec79c33-ec99-42ab-8353-589fcb2e04dc","message":"hi"}"#, Limits::default()).unwrap();
-        assert_eq!(env.event_id().as_deref(), Some("9ec79c33ec9942ab8353589fcb2e04dc"));
+        let env = envelope::from_store_body(
+            br#"{"event_id":"9ec79c33-ec99-42ab-8353-589fcb2e04dc","message":"hi"}"#,
+            Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            env.event_id().as_deref(),
+            Some("9ec79c33ec9942ab8353589fcb2e04dc")
+        );
         assert_eq!(env.items[0].item_type, "event");
         assert!(envelope::from_store_body(b"[]", Limits::default()).is_err());
     }

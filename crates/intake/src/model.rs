@@ -28,10 +28,15 @@ fn truncate(text: &str, max: usize) -> String {
 /// A timestamp as unix ms: Sentry sends RFC 3339 strings or float seconds.
 pub fn timestamp_ms(v: Option<&Value>) -> Option<i64> {
     match v? {
-        Value::Number(n) => n.as_f64().filter(|f| f.is_finite() && *f >= 0.0 && *f < 1e11).map(|f| (f * 1000.0) as i64),
-        Value::String(text) => time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
-            .ok()
-            .map(|t| (t.unix_timestamp_nanos() / 1_000_000) as i64),
+        Value::Number(n) => n
+            .as_f64()
+            .filter(|f| f.is_finite() && *f >= 0.0 && *f < 1e11)
+            .map(|f| (f * 1000.0) as i64),
+        Value::String(text) => {
+            time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+                .ok()
+                .map(|t| (t.unix_timestamp_nanos() / 1_000_000) as i64)
+        }
         _ => None,
     }
 }
@@ -174,7 +179,9 @@ pub fn normalize_filename(filename: &str) -> String {
         Some((base, hash))
             if hash.len() >= 8
                 && hash.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                && hash.chars().any(|c| c.is_ascii_digit() || c.is_ascii_uppercase()) =>
+                && hash
+                    .chars()
+                    .any(|c| c.is_ascii_digit() || c.is_ascii_uppercase()) =>
         {
             base
         }
@@ -185,13 +192,22 @@ pub fn normalize_filename(filename: &str) -> String {
     } else {
         format!("{stem}.{ext}")
     };
-    if dir.is_empty() { file } else { format!("{dir}/{file}") }
+    if dir.is_empty() {
+        file
+    } else {
+        format!("{dir}/{file}")
+    }
 }
 
 /// Issues group events by fingerprint: the SDK's own `fingerprint` when it set
 /// one; else the exception type and the top in-app frames (function and
 /// normalised file, no line numbers); else the exception type and value, or the message.
-fn fingerprint_of(event: &Value, exception_type: Option<&str>, top: &[Frame], title: &str) -> String {
+fn fingerprint_of(
+    event: &Value,
+    exception_type: Option<&str>,
+    top: &[Frame],
+    title: &str,
+) -> String {
     let mut h = Sha256::new();
     let custom: Option<Vec<&str>> = event
         .get("fingerprint")
@@ -222,12 +238,15 @@ fn fingerprint_of(event: &Value, exception_type: Option<&str>, top: &[Frame], ti
 
 fn browser_of(event: &Value) -> Option<String> {
     if let Some(name) = s(event, &["contexts", "browser", "name"]) {
-        let version = s(event, &["contexts", "browser", "version"])
-            .map(|v| v.split('.').next().unwrap_or(v));
-        return Some(truncate(&match version {
-            Some(v) => format!("{name} {v}"),
-            None => name.to_owned(),
-        }, 64));
+        let version =
+            s(event, &["contexts", "browser", "version"]).map(|v| v.split('.').next().unwrap_or(v));
+        return Some(truncate(
+            &match version {
+                Some(v) => format!("{name} {v}"),
+                None => name.to_owned(),
+            },
+            64,
+        ));
     }
     let headers = event.get("request")?.get("headers")?;
     let ua = headers
@@ -314,7 +333,10 @@ pub fn summarize_transaction(tx: &Value) -> Option<TransactionSummary> {
         environment: s(tx, &["environment"]).map(|r| truncate(r, 64)),
         trace_id: trace_id_of(tx),
         timestamp_ms: Some(end),
-        span_count: tx.get("spans").and_then(Value::as_array).map_or(0, Vec::len),
+        span_count: tx
+            .get("spans")
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len),
     })
 }
 
@@ -380,11 +402,21 @@ pub fn parse_session_aggregates(v: &Value) -> Vec<SessionAggregate> {
     let Some(groups) = v.get("aggregates").and_then(Value::as_array) else {
         return Vec::new();
     };
-    let n = |g: &Value, k: &str| g.get(k).and_then(Value::as_i64).unwrap_or(0).clamp(0, 1_000_000_000);
+    let n = |g: &Value, k: &str| {
+        g.get(k)
+            .and_then(Value::as_i64)
+            .unwrap_or(0)
+            .clamp(0, 1_000_000_000)
+    };
     groups
         .iter()
         .map(|g| {
-            let (exited, errored, crashed, abnormal) = (n(g, "exited"), n(g, "errored"), n(g, "crashed"), n(g, "abnormal"));
+            let (exited, errored, crashed, abnormal) = (
+                n(g, "exited"),
+                n(g, "errored"),
+                n(g, "crashed"),
+                n(g, "abnormal"),
+            );
             SessionAggregate {
                 release: truncate(release, 200),
                 environment: environment.clone(),
@@ -417,7 +449,10 @@ pub fn parse_client_report(v: &Value) -> Vec<Discarded> {
             Some(Discarded {
                 reason: truncate(s(d, &["reason"])?, 64),
                 category: truncate(s(d, &["category"])?, 64),
-                quantity: d.get("quantity").and_then(Value::as_i64)?.clamp(0, 1_000_000_000),
+                quantity: d
+                    .get("quantity")
+                    .and_then(Value::as_i64)?
+                    .clamp(0, 1_000_000_000),
             })
         })
         .filter(|d| d.quantity > 0)
@@ -431,28 +466,54 @@ mod tests {
 
     #[test]
     fn hashed_bundle_names_lose_their_hash_and_origin() {
-        assert_eq!(normalize_filename("http://localhost:8080/assets/main-BxY7_k2q.js?v=1"), "/assets/main.js");
-        assert_eq!(normalize_filename("/assets/index-CdE12345.js"), "/assets/index.js");
-        assert_eq!(normalize_filename("app:///src/lib/cart.ts"), "/src/lib/cart.ts");
+        assert_eq!(
+            normalize_filename("http://localhost:8080/assets/main-BxY7_k2q.js?v=1"),
+            "/assets/main.js"
+        );
+        assert_eq!(
+            normalize_filename("/assets/index-CdE12345.js"),
+            "/assets/index.js"
+        );
+        assert_eq!(
+            normalize_filename("app:///src/lib/cart.ts"),
+            "/src/lib/cart.ts"
+        );
         assert_eq!(normalize_filename("cart-page.tsx"), "cart-page.tsx");
         assert_eq!(normalize_filename("<anonymous>"), "<anonymous>");
     }
 
     #[test]
     fn the_same_throw_site_in_another_build_groups_together() {
-        let ev = |file: &str, line: i64, value: &str| json!({
-            "exception": {"values": [{"type": "TypeError", "value": value, "stacktrace": {"frames": [
-                {"function": "dispatch", "filename": "http://x/assets/vendor-AAAA1111.js", "in_app": false, "lineno": 1},
-                {"function": "onClick", "filename": file, "lineno": line, "in_app": true},
-            ]}}]}
-        });
-        let a = summarize_event(&ev("http://x/assets/main-BxY7k2q9.js", 10, "a is undefined"));
-        let b = summarize_event(&ev("http://y/assets/main-Zz9aa8Q1.js", 99, "b is undefined"));
-        let c = summarize_event(&ev("http://y/assets/cart-Zz9aa8Q1.js", 99, "a is undefined"));
+        let ev = |file: &str, line: i64, value: &str| {
+            json!({
+                "exception": {"values": [{"type": "TypeError", "value": value, "stacktrace": {"frames": [
+                    {"function": "dispatch", "filename": "http://x/assets/vendor-AAAA1111.js", "in_app": false, "lineno": 1},
+                    {"function": "onClick", "filename": file, "lineno": line, "in_app": true},
+                ]}}]}
+            })
+        };
+        let a = summarize_event(&ev(
+            "http://x/assets/main-BxY7k2q9.js",
+            10,
+            "a is undefined",
+        ));
+        let b = summarize_event(&ev(
+            "http://y/assets/main-Zz9aa8Q1.js",
+            99,
+            "b is undefined",
+        ));
+        let c = summarize_event(&ev(
+            "http://y/assets/cart-Zz9aa8Q1.js",
+            99,
+            "a is undefined",
+        ));
         assert_eq!(a.fingerprint, b.fingerprint);
         assert_ne!(a.fingerprint, c.fingerprint);
         assert_eq!(a.title, "TypeError: a is undefined");
-        assert_eq!(a.culprit.as_deref(), Some("onClick (http://x/assets/main-BxY7k2q9.js)"));
+        assert_eq!(
+            a.culprit.as_deref(),
+            Some("onClick (http://x/assets/main-BxY7k2q9.js)")
+        );
     }
 
     #[test]
@@ -466,15 +527,23 @@ mod tests {
         let f2 = summarize_event(&json!({"message": "b", "fingerprint": ["checkout", "declined"]}));
         assert_eq!(f1.fingerprint, f2.fingerprint);
         let d = summarize_event(&json!({"message": "a", "fingerprint": ["{{ default }}"]}));
-        assert_eq!(d.fingerprint, summarize_event(&json!({"message": "a"})).fingerprint);
+        assert_eq!(
+            d.fingerprint,
+            summarize_event(&json!({"message": "a"})).fingerprint
+        );
     }
 
     #[test]
     fn odd_types_are_treated_as_absent() {
-        let e = summarize_event(&json!({"exception": {"values": [1, "x"]}, "level": 5, "user": [], "request": {"url": 3},
-            "contexts": {"trace": {"trace_id": "nothex"}}, "timestamp": "yesterday"}));
+        let e = summarize_event(
+            &json!({"exception": {"values": [1, "x"]}, "level": 5, "user": [], "request": {"url": 3},
+            "contexts": {"trace": {"trace_id": "nothex"}}, "timestamp": "yesterday"}),
+        );
         assert_eq!(e.title, "<untitled error>");
-        assert_eq!((e.user, e.url, e.trace_id, e.timestamp_ms), (None, None, None, None));
+        assert_eq!(
+            (e.user, e.url, e.trace_id, e.timestamp_ms),
+            (None, None, None, None)
+        );
         let e = summarize_event(&json!(null));
         assert_eq!(e.level, "error");
     }
@@ -484,31 +553,51 @@ mod tests {
         let ua = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
         assert_eq!(browser_from_user_agent(ua).as_deref(), Some("Chrome 131"));
         assert_eq!(browser_from_user_agent("Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15").as_deref(), Some("Safari 17"));
-        assert_eq!(browser_from_user_agent("Mozilla/5.0 (X11; rv:133.0) Gecko/20100101 Firefox/133.0").as_deref(), Some("Firefox 133"));
+        assert_eq!(
+            browser_from_user_agent("Mozilla/5.0 (X11; rv:133.0) Gecko/20100101 Firefox/133.0")
+                .as_deref(),
+            Some("Firefox 133")
+        );
         assert_eq!(browser_from_user_agent("curl/8"), None);
-        let e = summarize_event(&json!({"contexts": {"browser": {"name": "Edge", "version": "120.0.1"}}}));
+        let e = summarize_event(
+            &json!({"contexts": {"browser": {"name": "Edge", "version": "120.0.1"}}}),
+        );
         assert_eq!(e.browser.as_deref(), Some("Edge 120"));
     }
 
     #[test]
     fn timestamps_are_rfc3339_or_float_seconds() {
-        assert_eq!(timestamp_ms(Some(&json!(1_700_000_000.5))), Some(1_700_000_000_500));
-        assert_eq!(timestamp_ms(Some(&json!("2023-11-14T22:13:20.000Z"))), Some(1_700_000_000_000));
+        assert_eq!(
+            timestamp_ms(Some(&json!(1_700_000_000.5))),
+            Some(1_700_000_000_500)
+        );
+        assert_eq!(
+            timestamp_ms(Some(&json!("2023-11-14T22:13:20.000Z"))),
+            Some(1_700_000_000_000)
+        );
         assert_eq!(timestamp_ms(Some(&json!(-1))), None);
         assert_eq!(timestamp_ms(Some(&json!(f64::MAX))), None);
     }
 
     #[test]
     fn users_prefer_id_then_email_and_ignore_auto_ips() {
-        assert_eq!(user_of(&json!({"user": {"id": 7, "email": "a@b"}})).as_deref(), Some("id:7"));
-        assert_eq!(user_of(&json!({"user": {"email": "a@b"}})).as_deref(), Some("email:a@b"));
+        assert_eq!(
+            user_of(&json!({"user": {"id": 7, "email": "a@b"}})).as_deref(),
+            Some("id:7")
+        );
+        assert_eq!(
+            user_of(&json!({"user": {"email": "a@b"}})).as_deref(),
+            Some("email:a@b")
+        );
         assert_eq!(user_of(&json!({"user": {"ip_address": "{{auto}}"}})), None);
     }
 
     #[test]
     fn session_aggregates_count_every_outcome() {
-        let a = parse_session_aggregates(&json!({"attrs": {"release": "1.0", "environment": "production"},
-            "aggregates": [{"started": "2024-01-01T10:00:00Z", "exited": 5, "errored": 2, "crashed": 1}, {"exited": 0}]}));
+        let a = parse_session_aggregates(
+            &json!({"attrs": {"release": "1.0", "environment": "production"},
+            "aggregates": [{"started": "2024-01-01T10:00:00Z", "exited": 5, "errored": 2, "crashed": 1}, {"exited": 0}]}),
+        );
         assert_eq!(a.len(), 1);
         assert_eq!((a[0].total, a[0].errored, a[0].crashed), (8, 3, 1));
         assert!(parse_session_aggregates(&json!({"aggregates": [{"exited": 1}]})).is_empty());
@@ -517,8 +606,14 @@ mod tests {
     #[test]
     fn sessions_without_a_release_are_dropped() {
         assert!(parse_session(&json!({"sid": "a", "status": "ok"})).is_none());
-        assert!(parse_session(&json!({"sid": "a", "status": "weird", "attrs": {"release": "1"}})).is_none());
+        assert!(
+            parse_session(&json!({"sid": "a", "status": "weird", "attrs": {"release": "1"}}))
+                .is_none()
+        );
         let s = parse_session(&json!({"sid": "a", "init": true, "status": "crashed", "errors": 2, "attrs": {"release": "1"}})).unwrap();
-        assert_eq!((s.init, s.status, s.errors), (true, SessionStatus::Crashed, 2));
+        assert_eq!(
+            (s.init, s.status, s.errors),
+            (true, SessionStatus::Crashed, 2)
+        );
     }
 }

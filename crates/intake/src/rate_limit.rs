@@ -65,7 +65,12 @@ pub fn retry_after(limits: &[RateLimit]) -> String {
 pub fn minute_window(now_ms: i64) -> (i64, u64) {
     let start = now_ms.div_euclid(60_000) * 60_000;
     let remaining_ms = start + 60_000 - now_ms;
-    (start, u64::try_from((remaining_ms + 999) / 1000).unwrap_or(60).max(1))
+    (
+        start,
+        u64::try_from((remaining_ms + 999) / 1000)
+            .unwrap_or(60)
+            .max(1),
+    )
 }
 
 #[cfg(test)]
@@ -75,7 +80,7 @@ mod tests {
     #[test]
     fn a_key_quota_limits_every_category_for_the_rest_of_the_minute() {
         let l = RateLimit::key_quota(42);
-        assert_eq!(format_rate_limits(&[l.clone()]), "42::key:key_quota");
+        assert_eq!(format_rate_limits(std::slice::from_ref(&l)), "42::key:key_quota");
         assert_eq!(retry_after(&[l]), "42");
     }
 

@@ -6,6 +6,8 @@
 pub mod auth;
 pub mod categories;
 pub mod countries;
+pub mod errors;
+pub mod intake;
 pub mod me;
 pub mod media;
 pub mod meta;
@@ -33,4 +35,5 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(serials::router())
         .merge(media::router())
         .merge(outbox::router())
+        .merge(errors::router())
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, Routes, ScrollRestoration, useLocation } from 'react-router';
 import { SkipLink } from '@/components/ui/skip-link';
+import { SentryRoutes } from '@/lib/sentry';
 import { HomePage } from '@/features/catalog/routes/home-page';
 import { NotFoundContent } from '../../not-found-content';
 import { MainFooter } from './main-footer';
@@ -15,6 +16,11 @@ const ProductPage = lazy(() => import('@/features/catalog/routes/product-page'))
 const SearchPage = lazy(() => import('@/features/catalog/routes/search-page'));
 const SpeedFusionCloudPage = lazy(() => import('@/features/catalog/routes/speedfusion-cloud-page'));
 const SerialPage = lazy(() => import('@/features/catalog/routes/serial-page'));
+const ErrorsPage = lazy(() => import('@/features/errors/routes/errors-page'));
+const ErrorIssuePage = lazy(() => import('@/features/errors/routes/error-issue-page'));
+
+// Navigations are reported under their route pattern (`/products/:slug`), not the raw URL.
+const MainRoutes = SentryRoutes(Routes);
 
 /** Holds the page's place while its code loads (no content jump when it arrives). */
 function PageFallback() {
@@ -42,7 +48,7 @@ export default function MainGroup() {
       <MainHeader />
       <main id="main" className="main-shell__content" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
-          <Routes>
+          <MainRoutes>
             <Route index element={<HomePage />} />
             <Route path="categories" element={<CategoriesPage />} />
             <Route path="categories/:slug" element={<CategoryPage />} />
@@ -51,6 +57,8 @@ export default function MainGroup() {
             <Route path="search" element={<SearchPage />} />
             <Route path="speedfusioncloud" element={<SpeedFusionCloudPage />} />
             <Route path="sn" element={<SerialPage />} />
+            <Route path="admin/errors" element={<ErrorsPage />} />
+            <Route path="admin/errors/:id" element={<ErrorIssuePage />} />
             <Route
               path="*"
               element={
@@ -59,7 +67,7 @@ export default function MainGroup() {
                 </div>
               }
             />
-          </Routes>
+          </MainRoutes>
         </Suspense>
       </main>
       <MainFooter />
