@@ -11,6 +11,8 @@ export default defineConfig({
   define: {
     // The release error reports carry (SPEC §14); the server reports the same `uplink@<version>`.
     __UPLINK_RELEASE__: JSON.stringify(`uplink@${pkg.version}`),
+    // Drop the Sentry SDK's debug logging from the bundle (its documented tree-shaking flag).
+    __SENTRY_DEBUG__: false,
   },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

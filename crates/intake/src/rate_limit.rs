@@ -80,7 +80,10 @@ mod tests {
     #[test]
     fn a_key_quota_limits_every_category_for_the_rest_of_the_minute() {
         let l = RateLimit::key_quota(42);
-        assert_eq!(format_rate_limits(std::slice::from_ref(&l)), "42::key:key_quota");
+        assert_eq!(
+            format_rate_limits(std::slice::from_ref(&l)),
+            "42::key:key_quota"
+        );
         assert_eq!(retry_after(&[l]), "42");
     }
 
