@@ -2,11 +2,18 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import pkg from './package.json' with { type: 'json' };
 
 const backend = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
+  define: {
+    // The release error reports carry (SPEC §14); the server reports the same `uplink@<version>`.
+    __UPLINK_RELEASE__: JSON.stringify(`uplink@${pkg.version}`),
+    // Drop the Sentry SDK's debug logging from the bundle (its documented tree-shaking flag).
+    __SENTRY_DEBUG__: false,
+  },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -22,6 +22,21 @@ pub struct Config {
     pub environment: String,
     /// Sign-in, sessions, mail and identity providers.
     pub auth: AuthConfig,
+    /// Error reporting: the browser's DSN and the error intake.
+    pub errors: ErrorsConfig,
+}
+
+/// Error reporting (SPEC §14): where the browser sends its reports and how
+/// Uplink's own Sentry-compatible intake treats them.
+#[derive(Debug, Clone)]
+pub struct ErrorsConfig {
+    /// `UPLINK_BROWSER_SENTRY_DSN`: the DSN the browser reports to (default: our own
+    /// intake at the public URL with the key created on first start).
+    pub browser_dsn: Option<String>,
+    /// `UPLINK_INTAKE_RATE_LIMIT`: envelopes one DSN key may send per minute (default 600).
+    pub intake_per_minute: i64,
+    /// `UPLINK_INTAKE_RETENTION_DAYS`: how long issues, events, sessions and transactions are kept (default 30).
+    pub retention_days: i64,
 }
 
 /// `UPLINK_AUTH_MODE` (SPEC §8, fixed names): `token` (e-mail + password) or `keycloak` (OpenID Connect).
@@ -151,8 +166,23 @@ impl Config {
             });
         }
         let auth = auth_from(&get, &public_url)?;
+        let browser_dsn = get("UPLINK_BROWSER_SENTRY_DSN").map(|v| v.trim().to_owned());
+        if let Some(dsn) = &browser_dsn
+            && uplink_intake::auth::Dsn::parse(dsn).is_none()
+        {
+            return Err(ConfigError {
+                var: "UPLINK_BROWSER_SENTRY_DSN",
+                message: format!("`{dsn}` is not a DSN like https://KEY@HOST/PROJECT"),
+            });
+        }
+        let errors = ErrorsConfig {
+            browser_dsn,
+            intake_per_minute: parse_int(&get, "UPLINK_INTAKE_RATE_LIMIT", 600, 1)?,
+            retention_days: parse_int(&get, "UPLINK_INTAKE_RETENTION_DAYS", 30, 1)?,
+        };
         Ok(Config {
             auth,
+            errors,
             database_url: get("UPLINK_DATABASE_URL")
                 .unwrap_or_else(|| "sqlite://data/uplink.db".into()),
             listen,
@@ -172,6 +202,11 @@ impl Config {
         c.auth.password_cost = PasswordCost::Fast;
         c.auth.challenge_difficulty = 6;
         c
+    }
+
+    /// The release tag the server and the browser report (`uplink@<version>`).
+    pub fn release(&self) -> String {
+        format!("uplink@{}", env!("CARGO_PKG_VERSION"))
     }
 
     /// True when cookies must carry `Secure`.
@@ -399,6 +434,36 @@ mod tests {
         let c = from(&[("UPLINK_SECRET_KEY", hex_key.as_str())]).unwrap();
         assert_eq!(c.auth.secret_key, Some([0x11; 32]));
         assert!(from(&[("UPLINK_SECRET_KEY", "short")]).is_err());
+    }
+
+    #[test]
+    fn error_reporting_settings_have_defaults_and_check_dsns() {
+        let c = from(&[]).unwrap();
+        assert_eq!(
+            (c.errors.intake_per_minute, c.errors.retention_days),
+            (600, 30)
+        );
+        assert!(c.errors.browser_dsn.is_none());
+        let c = from(&[
+            (
+                "UPLINK_BROWSER_SENTRY_DSN",
+                "https://k@o1.ingest.sentry.io/5",
+            ),
+            ("UPLINK_INTAKE_RATE_LIMIT", "3"),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.errors.browser_dsn.as_deref(),
+            Some("https://k@o1.ingest.sentry.io/5")
+        );
+        assert_eq!(c.errors.intake_per_minute, 3);
+        assert_eq!(
+            from(&[("UPLINK_BROWSER_SENTRY_DSN", "nope")])
+                .unwrap_err()
+                .var,
+            "UPLINK_BROWSER_SENTRY_DSN"
+        );
+        assert!(from(&[("UPLINK_INTAKE_RETENTION_DAYS", "0")]).is_err());
     }
 
     #[test]

@@ -23,6 +23,8 @@ pub struct AppState {
     pub oidc: Arc<crate::auth::oidc::OidcClientCache>,
     /// The in-memory catalogue read model (see [`crate::catalog`]).
     pub catalog: Arc<Catalog>,
+    /// The error intake's default DSN public key, created in the database on first use.
+    pub intake_key: Arc<tokio::sync::OnceCell<String>>,
 }
 
 impl AppState {
@@ -33,6 +35,36 @@ impl AppState {
                 crate::secrets::SecretBox::load(self.config.auth.secret_key, &self.db)
             })
             .await
+    }
+
+    /// The DSN the browser reports to: the configured one, else our own intake
+    /// at the public URL with the default key (created on first call).
+    pub async fn browser_dsn(&self) -> anyhow::Result<String> {
+        if let Some(dsn) = &self.config.errors.browser_dsn {
+            return Ok(dsn.clone());
+        }
+        let key = self
+            .intake_key
+            .get_or_try_init(|| async {
+                self.db
+                    .ensure_default_intake_key()
+                    .await
+                    .map(|k| k.public_key)
+            })
+            .await?;
+        Ok(uplink_intake::auth::Dsn::format(
+            &self.config.public_url,
+            key,
+            uplink_db::intake::DEFAULT_PROJECT_ID,
+        ))
+    }
+
+    /// How long and how much the error intake keeps.
+    pub fn retention(&self) -> uplink_db::intake::Retention {
+        uplink_db::intake::Retention {
+            max_age_ms: self.config.errors.retention_days * 24 * 3600 * 1000,
+            ..Default::default()
+        }
     }
 
     pub fn new(db: Db, config: Config) -> AppState {
@@ -55,6 +87,7 @@ impl AppState {
             secrets: Arc::new(tokio::sync::OnceCell::new()),
             oidc: Arc::new(crate::auth::oidc::OidcClientCache::default()),
             catalog: Catalog::new(db.clone()),
+            intake_key: Arc::new(tokio::sync::OnceCell::new()),
             db,
             config: Arc::new(config),
             metrics: crate::middleware::metrics_handle(),

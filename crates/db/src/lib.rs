@@ -16,6 +16,7 @@ pub use flag::Flag;
 pub mod batch;
 pub mod cart;
 pub mod catalog;
+pub mod intake;
 pub mod migrate;
 pub mod seed;
 pub mod settings;

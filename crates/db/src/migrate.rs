@@ -43,6 +43,7 @@ const SOURCES: &[Source] = &[
     migration!(10, "catalog"),
     migration!(20, "accounts"),
     migration!(21, "account_area"),
+    migration!(30, "error_intake"),
     migration!(40, "cart"),
 ];
 

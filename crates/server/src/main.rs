@@ -87,6 +87,11 @@ async fn serve() -> anyhow::Result<()> {
     if config.seed_demo && db.seed_demo_if_empty().await.context("seeding demo data")? {
         tracing::info!("seeded demo data into the empty database");
     }
+    let intake = db
+        .ensure_default_intake_key()
+        .await
+        .context("creating the error intake's DSN key")?;
+    tracing::info!(project = intake.project_id, "error intake ready");
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .with_context(|| format!("binding {}", config.listen))?;

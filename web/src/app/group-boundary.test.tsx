@@ -70,4 +70,44 @@ describe('GroupBoundary', () => {
     });
     expect(screen.getByText('Group content')).toBeInTheDocument();
   });
+
+  it('reports an error a page throws and offers a retry that renders the page again', () => {
+    vi.useRealTimers();
+    const reports: Array<{ error: unknown; group: string; stack: string | undefined }> = [];
+    let fail = true;
+    function Flaky() {
+      if (fail) throw new Error('page exploded');
+      return <p>Recovered</p>;
+    }
+    render(
+      <GroupBoundary group="MAIN" report={(error, stack, group) => reports.push({ error, group, stack })}>
+        <Flaky />
+      </GroupBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(reports).toHaveLength(1);
+    expect((reports[0]?.error as Error).message).toBe('page exploded');
+    expect(reports[0]?.group).toBe('MAIN');
+    expect(reports[0]?.stack).toContain('Flaky');
+    fail = false;
+    act(() => {
+      screen.getByRole('button', { name: 'Try again' }).click();
+    });
+    expect(screen.getByText('Recovered')).toBeInTheDocument();
+  });
+
+  it('does not report chunk-load errors twice (the loader already did)', async () => {
+    const reports: unknown[] = [];
+    const Broken = lazyGroup<object>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    render(
+      <GroupBoundary group="MOBILE" report={(error) => reports.push(error)}>
+        <Broken />
+      </GroupBoundary>,
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(reports).toHaveLength(0);
+  });
 });

@@ -1,4 +1,6 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { reportBoundaryError } from '@/lib/sentry';
 import { ChunkLoadError, GROUP_LOAD_TIMEOUT_MS, loadWithTimeout } from './chunk-load';
 import { ChunkLoadErrorScreen } from './chunk-load-error-screen';
 import { GroupPlaceholder } from './group-placeholder';
@@ -11,32 +13,78 @@ export function lazyGroup<P extends object>(
   return lazy(() => loadWithTimeout(importer, timeoutMs));
 }
 
+interface BoundaryProps {
+  group: string;
+  children: ReactNode;
+  /** Reports an error a page threw (default: to Sentry). */
+  report?: (error: unknown, componentStack: string | undefined, group: string) => void;
+}
+
 interface BoundaryState {
   error: unknown;
 }
 
-/** Shows the chunk-load error screen for chunk failures; other errors go on to the route's error element. */
-class ChunkErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+/**
+ * A screen group's error boundary: the chunk-load error screen when the group's
+ * code could not load (reported by the loader), otherwise a friendly
+ * "something went wrong" with a retry — and the error is reported.
+ */
+class GroupErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null };
 
   static getDerivedStateFromError(error: unknown): BoundaryState {
     return { error };
   }
 
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (error instanceof ChunkLoadError) return;
+    const report = this.props.report ?? reportBoundaryError;
+    try {
+      report(error, info.componentStack ?? undefined, this.props.group);
+    } catch {
+      // A broken reporter must not hide the error screen.
+    }
+  }
+
+  private retry = () => this.setState({ error: null });
+
   override render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
     if (error instanceof ChunkLoadError) return <ChunkLoadErrorScreen />;
-    // Not ours: let the route's error element handle it.
-    throw error instanceof Error ? error : new Error('A non-error value was thrown', { cause: error });
+    return (
+      <main id="main" className="status-screen">
+        <div className="status-screen__card" role="alert">
+          <h1 className="status-screen__title">Something went wrong</h1>
+          <p className="status-screen__text">
+            This page ran into a problem and we have been told about it. Try again, or go back to the home page — your
+            cart and account are kept.
+          </p>
+          <div className="status-screen__actions">
+            <Button onClick={this.retry}>Try again</Button>
+            <a className="ui-button ui-button--secondary ui-button--md" href="/">
+              Go to the home page
+            </a>
+          </div>
+        </div>
+      </main>
+    );
   }
 }
 
-/** Placeholder while a group loads, chunk-load error screen when it can't. */
-export function GroupBoundary({ children }: { children: ReactNode }) {
+/** Placeholder while a group loads, chunk-load error screen when it can't, a reported retry screen when it throws. */
+export function GroupBoundary({
+  children,
+  group = 'unknown',
+  report,
+}: {
+  children: ReactNode;
+  group?: string;
+  report?: BoundaryProps['report'];
+}) {
   return (
-    <ChunkErrorBoundary>
+    <GroupErrorBoundary group={group} report={report}>
       <Suspense fallback={<GroupPlaceholder />}>{children}</Suspense>
-    </ChunkErrorBoundary>
+    </GroupErrorBoundary>
   );
 }

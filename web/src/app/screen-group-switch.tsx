@@ -33,7 +33,7 @@ export function ScreenGroupSwitch() {
   const preloadError = useSyncExternalStore(subscribePreloadError, getPreloadError, getPreloadError);
   if (preloadError) return <ChunkLoadErrorScreen />;
   return (
-    <GroupBoundary key={group}>
+    <GroupBoundary key={group} group={group}>
       <GroupContent group={group} />
     </GroupBoundary>
   );

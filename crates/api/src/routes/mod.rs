@@ -7,6 +7,8 @@ pub mod auth;
 pub mod cart;
 pub mod categories;
 pub mod countries;
+pub mod errors;
+pub mod intake;
 pub mod me;
 pub mod media;
 pub mod meta;
@@ -35,4 +37,5 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(media::router())
         .merge(outbox::router())
         .merge(cart::router())
+        .merge(errors::router())
 }

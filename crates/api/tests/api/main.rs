@@ -7,3 +7,4 @@ mod cart;
 mod catalog;
 mod foundation;
 mod helpers;
+mod intake;

@@ -4,6 +4,74 @@
  */
 
 export interface paths {
+    "/api/v1/admin/errors/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Error issues, most recently seen first (admins only). */
+        get: operations["list_issues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/errors/issues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One issue with its newest event: stack trace, breadcrumbs and tags (admins only). */
+        get: operations["get_issue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/errors/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Releases with crash-free session rates over the retention period (admins only). */
+        get: operations["list_releases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/errors/routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Routes by 95th-percentile duration, slowest first (admins only). */
+        get: operations["list_routes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/outbox": {
         parameters: {
             query?: never;
@@ -860,6 +928,15 @@ export interface components {
          * @enum {string}
          */
         Brand: "Uplink" | "Pepwave";
+        /** @description Something that happened before the error. */
+        Breadcrumb: {
+            timestamp?: string | null;
+            category?: string | null;
+            type?: string | null;
+            level?: string | null;
+            message?: string | null;
+            data: Record<string, never>;
+        };
         /** @description A finished external sign-in. */
         CallbackResult: {
             /** @description Where to send the person now (a path on this site). */
@@ -1136,6 +1213,42 @@ export interface components {
         EmailChanged: {
             email: string;
         };
+        /** @description A recent occurrence, for the list under the detail. */
+        EventBrief: {
+            id: string;
+            received_at: string;
+            release?: string | null;
+            browser?: string | null;
+            url?: string | null;
+        };
+        /** @description The newest stored event of an issue. */
+        EventDetail: {
+            id: string;
+            received_at: string;
+            occurred_at: string;
+            release?: string | null;
+            environment?: string | null;
+            browser?: string | null;
+            url?: string | null;
+            trace_id?: string | null;
+            exceptions: components["schemas"]["ExceptionInfo"][];
+            /** @description Oldest first, as the SDK recorded them (at most 100). */
+            breadcrumbs: components["schemas"]["Breadcrumb"][];
+            tags: components["schemas"]["Tag"][];
+            /** @description Files the SDK attached (name, type, bytes). */
+            attachments: components["schemas"]["AttachmentInfo"][];
+        };
+        /** @description One exception of the chain (the thrown one first, then its causes). */
+        ExceptionInfo: {
+            type?: string | null;
+            value?: string | null;
+            /** @description Whether the app handled it (`false` for uncaught errors and unhandled rejections). */
+            handled?: boolean | null;
+            /** @description `auto.browser.global_handlers.onerror`, `…onunhandledrejection`, `generic`, … */
+            mechanism?: string | null;
+            /** @description Most recent call first. */
+            frames: components["schemas"]["StackFrame"][];
+        };
         ExportedBookmark: {
             product_id: string;
             created_at: string;
@@ -1192,6 +1305,48 @@ export interface components {
             product: components["schemas"]["ProductCard"];
             /** @description Why this device cannot take the product (`serial_not_eligible` reason). */
             reason: string;
+        };
+        IssueDetail: {
+            issue: components["schemas"]["IssueSummary"];
+            latest_event?: components["schemas"]["EventDetail"] | null;
+            recent_events: components["schemas"]["EventBrief"][];
+        };
+        IssueList: {
+            items: components["schemas"]["IssueSummary"][];
+            /** Format: int64 */
+            total: number;
+            /** @description The browser's DSN (where reports go). */
+            dsn: string;
+            /**
+             * Format: int64
+             * @description Days reports are kept.
+             */
+            retention_days: number;
+        };
+        /** @description One group of identical errors. */
+        IssueSummary: {
+            id: string;
+            /** @description `TypeError: x is undefined`, or the message. */
+            title: string;
+            /** @description Where it was thrown: the top in-app frame. */
+            culprit?: string | null;
+            level: string;
+            exception_type?: string | null;
+            /**
+             * Format: int64
+             * @description Events received (including ones no longer kept).
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description Distinct users affected.
+             */
+            users: number;
+            first_seen: string;
+            last_seen: string;
+            first_release?: string | null;
+            last_release?: string | null;
+            environment?: string | null;
         };
         /**
          * @description Labels (fixed names, SPEC §4.1). Shown as badges and usable as filters.
@@ -1496,6 +1651,8 @@ export interface components {
             environment: string;
             /** @description The URL customers reach the store at. */
             public_url: string;
+            /** @description Error reporting (SPEC §14). */
+            sentry: components["schemas"]["SentryConfig"];
         };
         /** @description Quantity rules of the line's product. */
         QuantityRulesDto: {
@@ -1572,11 +1729,62 @@ export interface components {
             newsletter?: boolean;
             session?: components["schemas"]["SessionTransport"];
         };
+        /** @description Session health of one release in one environment. */
+        ReleaseHealth: {
+            release: string;
+            environment: string;
+            /** Format: int64 */
+            sessions: number;
+            /**
+             * Format: int64
+             * @description Sessions that saw at least one error (crashed ones included).
+             */
+            errored: number;
+            /** Format: int64 */
+            crashed: number;
+            /**
+             * Format: double
+             * @description Share of sessions that did not crash, 0–1.
+             */
+            crash_free_rate: number;
+            /** @description The day of the newest sessions. */
+            last_seen: string;
+        };
+        ReleaseList: {
+            items: components["schemas"]["ReleaseHealth"][];
+        };
         /**
          * @description A role flag on an account (SPEC §1). Admins pass every role check.
          * @enum {string}
          */
         Role: "customer" | "partner" | "sales" | "fulfilment" | "admin";
+        RouteList: {
+            items: components["schemas"]["RouteTiming"][];
+            /** Format: int64 */
+            days: number;
+        };
+        /** @description Durations of one route's transactions (page loads and navigations). */
+        RouteTiming: {
+            /** @description The route pattern, e.g. `/products/:slug`. */
+            name: string;
+            /** @description `pageload`, `navigation`, … */
+            op?: string | null;
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            p50_ms: number;
+            /** Format: int64 */
+            p95_ms: number;
+        };
+        /** @description Where and how the browser reports errors and traces. */
+        SentryConfig: {
+            /** @description The DSN: Uplink's own intake by default, or `UPLINK_BROWSER_SENTRY_DSN`. */
+            dsn: string;
+            /** @description Environment tag of every report (`production` unless configured). */
+            environment: string;
+            /** @description The server's release (`uplink@<version>`); the browser reports the release it was built as. */
+            release: string;
+        };
         SerialLookup: {
             /** @description The normalised serial, `XXXX-XXXX-XXXX`. */
             serial: string;
@@ -1619,6 +1827,17 @@ export interface components {
             group: string;
             name: string;
             value: string;
+        };
+        /** @description One frame of a stack trace. */
+        StackFrame: {
+            function: string;
+            filename: string;
+            /** Format: int64 */
+            lineno?: number | null;
+            /** Format: int64 */
+            colno?: number | null;
+            /** @description Part of our own code (not a library). */
+            in_app: boolean;
         };
         /**
          * @description How a product is stocked and offered in one store.
@@ -1768,6 +1987,176 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_issues: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100, default 50). */
+                limit?: number;
+                /** @description Issues to skip (default 0). */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_issue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Issue id (`iss_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueDetail"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_releases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_routes: {
+        parameters: {
+            query?: {
+                /** @description Look-back in days (1–90, default 7). */
+                days?: number;
+                /** @description How many routes (1–100, default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_outbox: {
         parameters: {
             query?: {

@@ -1,3 +1,4 @@
+use crate::error::ApiResult;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -13,14 +14,36 @@ pub struct PublicConfig {
     pub environment: String,
     /// The URL customers reach the store at.
     pub public_url: String,
+    /// Error reporting (SPEC §14).
+    pub sentry: SentryConfig,
+}
+
+/// Where and how the browser reports errors and traces.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SentryConfig {
+    /// The DSN: Uplink's own intake by default, or `UPLINK_BROWSER_SENTRY_DSN`.
+    pub dsn: String,
+    /// Environment tag of every report (`production` unless configured).
+    pub environment: String,
+    /// The server's release (`uplink@<version>`); the browser reports the release it was built as.
+    pub release: String,
 }
 
 /// Public run-time configuration.
 #[utoipa::path(get, path = "/config", tag = "meta", responses((status = 200, body = PublicConfig)))]
-pub async fn get_config(State(state): State<AppState>) -> Json<PublicConfig> {
-    Json(PublicConfig {
+pub async fn get_config(State(state): State<AppState>) -> ApiResult<Json<PublicConfig>> {
+    let dsn = state
+        .browser_dsn()
+        .await
+        .map_err(crate::ApiError::internal)?;
+    Ok(Json(PublicConfig {
         version: env!("CARGO_PKG_VERSION").to_owned(),
         environment: state.config.environment.clone(),
         public_url: state.config.public_url.clone(),
-    })
+        sentry: SentryConfig {
+            dsn,
+            environment: state.config.environment.clone(),
+            release: state.config.release(),
+        },
+    }))
 }

@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, Routes, ScrollRestoration, useLocation } from 'react-router';
 import { SkipLink } from '@/components/ui/skip-link';
 import { SilentSsoCheck } from '@/features/accounts/components/silent-sso-check';
+
+import { SentryRoutes } from '@/lib/sentry';
 import { HomePage } from '@/features/catalog/routes/home-page';
 import { NotFoundContent } from '../../not-found-content';
 import { MainFooter } from './main-footer';
@@ -28,6 +30,12 @@ const BookmarkPage = lazy(() => import('@/features/accounts/routes/bookmark-page
 
 const CartPage = lazy(() => import('@/features/cart/routes/cart-page'));
 const QuickOrderPage = lazy(() => import('@/features/cart/routes/quick-order-page'));
+
+const ErrorsPage = lazy(() => import('@/features/errors/routes/errors-page'));
+const ErrorIssuePage = lazy(() => import('@/features/errors/routes/error-issue-page'));
+
+// Navigations are reported under their route pattern (`/products/:slug`), not the raw URL.
+const MainRoutes = SentryRoutes(Routes);
 
 /** Holds the page's place while its code loads (no content jump when it arrives). */
 function PageFallback() {
@@ -56,7 +64,7 @@ export default function MainGroup() {
       <SilentSsoCheck />
       <main id="main" className="main-shell__content" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
-          <Routes>
+          <MainRoutes>
             <Route index element={<HomePage />} />
             <Route path="categories" element={<CategoriesPage />} />
             <Route path="categories/:slug" element={<CategoryPage />} />
@@ -77,6 +85,9 @@ export default function MainGroup() {
 
             <Route path="cart" element={<CartPage />} />
             <Route path="quick-order" element={<QuickOrderPage />} />
+
+            <Route path="admin/errors" element={<ErrorsPage />} />
+            <Route path="admin/errors/:id" element={<ErrorIssuePage />} />
             <Route
               path="*"
               element={
@@ -85,7 +96,7 @@ export default function MainGroup() {
                 </div>
               }
             />
-          </Routes>
+          </MainRoutes>
         </Suspense>
       </main>
       <MainFooter />
