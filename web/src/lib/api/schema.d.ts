@@ -901,6 +901,12 @@ export interface components {
             /** @example WELCOME10 */
             code: string;
         };
+        AttachmentInfo: {
+            filename: string;
+            content_type: string;
+            /** Format: int64 */
+            size: number;
+        };
         AttributeValueDto: {
             value: string;
             label: string;
@@ -1909,6 +1915,10 @@ export interface components {
             items: components["schemas"]["Suggestion"][];
             /** @description Up to 3 categories whose name starts with a typed word. */
             categories: components["schemas"]["CategorySuggestion"][];
+        };
+        Tag: {
+            key: string;
+            value: string;
         };
         /** @description A change to a line: its quantity, or — for serial-bound products — its serials. */
         UpdateLineRequest: {
