@@ -5,9 +5,11 @@
 
 pub mod auth;
 pub mod catalog;
+pub mod checkout;
 pub mod config;
 pub mod error;
 pub mod extract;
+pub mod gateway;
 pub mod mail;
 pub mod middleware;
 pub mod money;
@@ -39,6 +41,7 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
             tracing::warn!(error = %e, "password hasher warm-up failed");
         }
     }));
+    tasks.push(checkout::jobs::spawn(state.clone()));
     let db = state.db.clone();
     tasks.push(tokio::spawn(async move {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
@@ -63,6 +66,7 @@ pub fn app(state: AppState) -> Router {
     let mut router = Router::new()
         .nest("/api/v1", api_v1)
         .merge(routes::ops::router(openapi))
+        .merge(gateway::router())
         .fallback(web::fallback)
         .with_state(state);
     if let Some(csp) = sso_csp {

@@ -23,6 +23,10 @@ pub struct AppState {
     pub oidc: Arc<crate::auth::oidc::OidcClientCache>,
     /// The in-memory catalogue read model (see [`crate::catalog`]).
     pub catalog: Arc<Catalog>,
+    /// The payment gateway orders pay through (SPEC §6).
+    pub gateway: Arc<dyn uplink_payments::PaymentGateway>,
+    /// The built-in test gateway, whose pages live under `/gateway/test` (when it is the one configured).
+    pub test_gateway: Option<Arc<uplink_payments::TestGateway>>,
 }
 
 impl AppState {
@@ -49,7 +53,10 @@ impl AppState {
                 crate::mail::Mailer::new(&fallback).expect("fallback mailer")
             }),
         );
+        let test_gateway = Arc::new(uplink_payments::TestGateway::new(db.clone()));
         AppState {
+            gateway: test_gateway.clone(),
+            test_gateway: Some(test_gateway),
             passwords,
             mailer,
             secrets: Arc::new(tokio::sync::OnceCell::new()),

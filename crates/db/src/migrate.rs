@@ -43,6 +43,7 @@ const SOURCES: &[Source] = &[
     migration!(10, "catalog"),
     migration!(20, "accounts"),
     migration!(21, "account_area"),
+    migration!(45, "orders"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

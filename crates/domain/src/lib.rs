@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod catalog;
+pub mod checkout;
 pub mod error_code;
 pub mod iccid;
 pub mod ids;

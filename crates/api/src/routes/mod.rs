@@ -10,10 +10,12 @@ pub mod me;
 pub mod media;
 pub mod meta;
 pub mod ops;
+pub mod orders;
 pub mod outbox;
 pub mod products;
 pub mod search;
 pub mod serials;
+pub mod staff_orders;
 pub mod stores;
 
 use crate::state::AppState;
@@ -33,4 +35,6 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(serials::router())
         .merge(media::router())
         .merge(outbox::router())
+        .merge(orders::router())
+        .merge(staff_orders::router())
 }

@@ -13,6 +13,8 @@ export interface ProblemBody {
   detail?: string;
   code?: string;
   errors?: ProblemFieldError[];
+  /** Members some codes add (e.g. `available`, `redirect_url`, `decline_code`). */
+  extra?: Record<string, unknown>;
 }
 
 /** Codes the client itself produces when there is no problem body to read. */
@@ -58,6 +60,8 @@ export class ApiProblem extends Error {
   readonly errors: readonly ProblemFieldError[];
   /** First message per field, ready to set on form fields. */
   readonly fieldErrors: Readonly<Record<string, string>>;
+  /** Extra members of the problem body (e.g. `available`, `redirect_url`). */
+  readonly extra: Readonly<Record<string, unknown>>;
 
   constructor(status: number, body: ProblemBody = {}) {
     const code = body.code ?? CODE_BY_STATUS[status] ?? (status >= 500 ? 'server_error' : 'unexpected_response');
@@ -71,6 +75,7 @@ export class ApiProblem extends Error {
     const fieldErrors: Record<string, string> = {};
     for (const error of this.errors) fieldErrors[error.field] ??= error.message;
     this.fieldErrors = fieldErrors;
+    this.extra = body.extra ?? {};
   }
 
   /** Builds a problem from whatever the server sent: a problem body, other JSON, text or nothing. */
@@ -83,6 +88,9 @@ export class ApiProblem extends Error {
       detail: typeof body.detail === 'string' ? body.detail : undefined,
       code: typeof body.code === 'string' ? body.code : undefined,
       errors: readFieldErrors(body.errors),
+      extra: Object.fromEntries(
+        Object.entries(body).filter(([k]) => !['type', 'title', 'status', 'detail', 'code', 'errors'].includes(k)),
+      ),
     });
   }
 
