@@ -14,6 +14,7 @@ pub mod accounts;
 mod flag;
 pub use flag::Flag;
 pub mod batch;
+pub mod cart;
 pub mod catalog;
 pub mod idempotency;
 pub mod migrate;

@@ -43,6 +43,7 @@ const SOURCES: &[Source] = &[
     migration!(10, "catalog"),
     migration!(20, "accounts"),
     migration!(21, "account_area"),
+    migration!(40, "cart"),
     migration!(45, "orders"),
 ];
 

@@ -4,6 +4,7 @@
 //! exhaustively and shared by the storage, API and job layers.
 
 pub mod accounts;
+pub mod cart;
 pub mod catalog;
 pub mod checkout;
 pub mod error_code;

@@ -22,6 +22,7 @@ impl Db {
         // Each capability adds its demo rows here, in dependency order.
         self.seed_demo_catalog().await?;
         self.seed_demo_accounts().await?;
+        self.seed_demo_cart().await?;
         self.set_setting(SEEDED_KEY, &crate::now_ms().to_string())
             .await?;
         Ok(true)

@@ -1,0 +1,712 @@
+//! Cart storage (SPEC §5): carts per (store, owner), lines with options,
+//! serials and ICCID, coupons and their redemptions, US sales-tax rates.
+//!
+//! Functions taking `conn: &mut AnyConnection` run inside the caller's
+//! transaction (`&mut *tx`), so a multi-step change (add several quick-order
+//! rows, merge a guest cart, place an order) commits or fails as a whole.
+//! Pricing is not done here: the API prices lines from the catalogue read
+//! model with `uplink_domain::cart`.
+
+use crate::{Db, DbError};
+use sqlx::{AnyConnection, FromRow};
+
+/// The owner key of a signed-in customer's carts.
+pub fn customer_owner(user_id: &str) -> String {
+    format!("u:{user_id}")
+}
+
+/// The owner key of a guest browser's carts: the SHA-256 of its cart cookie,
+/// so the database never holds the cookie itself.
+pub fn guest_owner(cookie_token: &str) -> String {
+    format!("g:{}", uplink_domain::ids::hash_secret(cookie_token))
+}
+
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct CartRow {
+    pub id: String,
+    pub store_code: String,
+    pub owner_key: String,
+    pub user_id: Option<String>,
+    pub coupon_code: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct CartLineRow {
+    pub id: String,
+    pub cart_id: String,
+    pub product_id: String,
+    pub sku: String,
+    pub qty: i64,
+    /// JSON object `{option code: value}` of text, select and date options.
+    pub options: String,
+    pub iccid: Option<String>,
+    pub line_key: String,
+    /// The unit price the buyer last saw (to flag changes).
+    pub seen_unit_cents: i64,
+    pub position: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Debug, Clone, FromRow, PartialEq)]
+struct SerialRow {
+    line_id: String,
+    serial: String,
+}
+
+/// A cart line with its serial numbers (in the order they were added).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CartLine {
+    pub row: CartLineRow,
+    pub serials: Vec<String>,
+}
+
+/// A cart and its lines, in the order they were added.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CartContents {
+    pub cart: CartRow,
+    pub lines: Vec<CartLine>,
+}
+
+/// A line to insert.
+#[derive(Debug, Clone)]
+pub struct NewCartLine<'a> {
+    pub cart_id: &'a str,
+    pub product_id: &'a str,
+    pub sku: &'a str,
+    pub qty: i64,
+    pub options: &'a str,
+    pub iccid: Option<&'a str>,
+    pub line_key: &'a str,
+    pub unit_cents: i64,
+    pub serials: &'a [String],
+}
+
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct CouponRow {
+    pub code: String,
+    /// `percent` or `fixed`.
+    pub kind: String,
+    pub percent_bp: Option<i64>,
+    pub amount_cents: Option<i64>,
+    pub description: String,
+    #[sqlx(try_from = "crate::Flag")]
+    pub active: bool,
+    pub starts_at: Option<i64>,
+    pub ends_at: Option<i64>,
+    pub min_subtotal_cents: i64,
+    pub max_uses: Option<i64>,
+    pub max_uses_per_customer: Option<i64>,
+    pub store_code: Option<String>,
+    pub times_used: i64,
+    pub created_at: i64,
+}
+
+impl CouponRow {
+    /// The coupon as the domain rules see it.
+    pub fn to_domain(&self) -> uplink_domain::cart::Coupon {
+        use uplink_domain::cart::{Coupon, CouponValue};
+        use uplink_domain::money::Money;
+        let value = if self.kind == "percent" {
+            CouponValue::Percent(self.percent_bp.unwrap_or(0))
+        } else {
+            CouponValue::Fixed(Money::from_cents(self.amount_cents.unwrap_or(0)))
+        };
+        Coupon {
+            code: self.code.clone(),
+            value,
+            active: self.active,
+            starts_at: self.starts_at,
+            ends_at: self.ends_at,
+            min_subtotal: Money::from_cents(self.min_subtotal_cents),
+            max_uses: self.max_uses,
+            max_uses_per_customer: self.max_uses_per_customer,
+            store: self.store_code.clone(),
+        }
+    }
+}
+
+/// A coupon to create (seed data, tests, back-office).
+#[derive(Debug, Clone, Default)]
+pub struct NewCoupon {
+    pub code: String,
+    pub kind: &'static str,
+    pub percent_bp: Option<i64>,
+    pub amount_cents: Option<i64>,
+    pub description: String,
+    pub active: bool,
+    pub starts_at: Option<i64>,
+    pub ends_at: Option<i64>,
+    pub min_subtotal_cents: i64,
+    pub max_uses: Option<i64>,
+    pub max_uses_per_customer: Option<i64>,
+    pub store_code: Option<String>,
+}
+
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct TaxRateRow {
+    pub state: String,
+    pub name: String,
+    pub rate_bp: i64,
+}
+
+const CART_COLUMNS: &str =
+    "id, store_code, owner_key, user_id, coupon_code, created_at, updated_at";
+const LINE_COLUMNS: &str = "id, cart_id, product_id, sku, qty, options, iccid, line_key, \
+seen_unit_cents, position, created_at, updated_at";
+const COUPON_COLUMNS: &str = "code, kind, percent_bp, amount_cents, description, active, \
+starts_at, ends_at, min_subtotal_cents, max_uses, max_uses_per_customer, store_code, \
+times_used, created_at";
+
+/// The cart of `owner` in `store`, if it has one.
+pub async fn find_cart(
+    conn: &mut AnyConnection,
+    store: &str,
+    owner: &str,
+) -> Result<Option<CartRow>, DbError> {
+    let sql = format!("SELECT {CART_COLUMNS} FROM carts WHERE store_code = $1 AND owner_key = $2");
+    Ok(sqlx::query_as::<_, CartRow>(sqlx::AssertSqlSafe(sql))
+        .bind(store)
+        .bind(owner)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Every cart of an owner (all stores), oldest first.
+pub async fn carts_of(conn: &mut AnyConnection, owner: &str) -> Result<Vec<CartRow>, DbError> {
+    let sql =
+        format!("SELECT {CART_COLUMNS} FROM carts WHERE owner_key = $1 ORDER BY created_at, id");
+    Ok(sqlx::query_as::<_, CartRow>(sqlx::AssertSqlSafe(sql))
+        .bind(owner)
+        .fetch_all(conn)
+        .await?)
+}
+
+/// The cart of `owner` in `store`, created when missing (safe under concurrency).
+pub async fn ensure_cart(
+    conn: &mut AnyConnection,
+    store: &str,
+    owner: &str,
+    user_id: Option<&str>,
+) -> Result<CartRow, DbError> {
+    if let Some(cart) = find_cart(&mut *conn, store, owner).await? {
+        return Ok(cart);
+    }
+    let now = crate::now_ms();
+    sqlx::query(
+        "INSERT INTO carts (id, store_code, owner_key, user_id, coupon_code, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, NULL, $5, $5) ON CONFLICT (store_code, owner_key) DO NOTHING",
+    )
+    .bind(uplink_domain::ids::new_id("crt"))
+    .bind(store)
+    .bind(owner)
+    .bind(user_id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    find_cart(conn, store, owner)
+        .await?
+        .ok_or_else(|| DbError::Sqlx(sqlx::Error::RowNotFound))
+}
+
+/// The lines (with serials) of a cart, in the order they were added.
+pub async fn cart_lines(conn: &mut AnyConnection, cart_id: &str) -> Result<Vec<CartLine>, DbError> {
+    let sql =
+        format!("SELECT {LINE_COLUMNS} FROM cart_lines WHERE cart_id = $1 ORDER BY position, id");
+    let rows = sqlx::query_as::<_, CartLineRow>(sqlx::AssertSqlSafe(sql))
+        .bind(cart_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    let serials = sqlx::query_as::<_, SerialRow>(
+        "SELECT line_id, serial FROM cart_line_serials WHERE cart_id = $1 ORDER BY position, serial",
+    )
+    .bind(cart_id)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let serials = serials
+                .iter()
+                .filter(|s| s.line_id == row.id)
+                .map(|s| s.serial.clone())
+                .collect();
+            CartLine { row, serials }
+        })
+        .collect())
+}
+
+/// A cart with its lines.
+pub async fn cart_contents(
+    conn: &mut AnyConnection,
+    store: &str,
+    owner: &str,
+) -> Result<Option<CartContents>, DbError> {
+    let Some(cart) = find_cart(&mut *conn, store, owner).await? else {
+        return Ok(None);
+    };
+    let lines = cart_lines(conn, &cart.id).await?;
+    Ok(Some(CartContents { cart, lines }))
+}
+
+/// Inserts a line (and its serials); returns its id.
+pub async fn insert_line(
+    conn: &mut AnyConnection,
+    line: &NewCartLine<'_>,
+) -> Result<String, DbError> {
+    let now = crate::now_ms();
+    let id = uplink_domain::ids::new_id("cln");
+    let position: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(MAX(position), 0) + 1 AS BIGINT) FROM cart_lines WHERE cart_id = $1",
+    )
+    .bind(line.cart_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    sqlx::query(
+        "INSERT INTO cart_lines (id, cart_id, product_id, sku, qty, options, iccid, line_key, \
+         seen_unit_cents, position, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
+    )
+    .bind(&id)
+    .bind(line.cart_id)
+    .bind(line.product_id)
+    .bind(line.sku)
+    .bind(line.qty)
+    .bind(line.options)
+    .bind(line.iccid)
+    .bind(line.line_key)
+    .bind(line.unit_cents)
+    .bind(position)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    add_serials(&mut *conn, line.cart_id, &id, line.product_id, line.serials).await?;
+    touch_cart(conn, line.cart_id).await?;
+    Ok(id)
+}
+
+/// Appends serials to a line (callers check for repeats first; the unique
+/// index is the last word).
+pub async fn add_serials(
+    conn: &mut AnyConnection,
+    cart_id: &str,
+    line_id: &str,
+    product_id: &str,
+    serials: &[String],
+) -> Result<(), DbError> {
+    if serials.is_empty() {
+        return Ok(());
+    }
+    let start: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(MAX(position), 0) AS BIGINT) FROM cart_line_serials WHERE line_id = $1",
+    )
+    .bind(line_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    for (i, serial) in serials.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO cart_line_serials (line_id, cart_id, product_id, serial, position) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(line_id)
+        .bind(cart_id)
+        .bind(product_id)
+        .bind(serial)
+        .bind(start + 1 + i as i64)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Replaces a line's serials (and sets its quantity to their number).
+pub async fn replace_serials(
+    conn: &mut AnyConnection,
+    line: &CartLineRow,
+    serials: &[String],
+) -> Result<(), DbError> {
+    sqlx::query("DELETE FROM cart_line_serials WHERE line_id = $1")
+        .bind(&line.id)
+        .execute(&mut *conn)
+        .await?;
+    add_serials(
+        &mut *conn,
+        &line.cart_id,
+        &line.id,
+        &line.product_id,
+        serials,
+    )
+    .await?;
+    set_line_qty(conn, &line.cart_id, &line.id, serials.len() as i64).await
+}
+
+/// Sets a line's quantity.
+pub async fn set_line_qty(
+    conn: &mut AnyConnection,
+    cart_id: &str,
+    line_id: &str,
+    qty: i64,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE cart_lines SET qty = $1, updated_at = $2 WHERE id = $3 AND cart_id = $4")
+        .bind(qty)
+        .bind(crate::now_ms())
+        .bind(line_id)
+        .bind(cart_id)
+        .execute(&mut *conn)
+        .await?;
+    touch_cart(conn, cart_id).await
+}
+
+/// Records the unit price the buyer has now seen.
+pub async fn set_seen_price(
+    conn: &mut AnyConnection,
+    line_id: &str,
+    unit_cents: i64,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE cart_lines SET seen_unit_cents = $1 WHERE id = $2")
+        .bind(unit_cents)
+        .bind(line_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Deletes a line of this cart; false when the cart has no such line.
+pub async fn delete_line(
+    conn: &mut AnyConnection,
+    cart_id: &str,
+    line_id: &str,
+) -> Result<bool, DbError> {
+    let done = sqlx::query("DELETE FROM cart_lines WHERE id = $1 AND cart_id = $2")
+        .bind(line_id)
+        .bind(cart_id)
+        .execute(&mut *conn)
+        .await?;
+    // Not every SQLite build enforces the cascade through the Any driver's
+    // connections the same way; delete serials explicitly.
+    sqlx::query("DELETE FROM cart_line_serials WHERE line_id = $1")
+        .bind(line_id)
+        .execute(&mut *conn)
+        .await?;
+    touch_cart(conn, cart_id).await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Removes every line and the coupon of a cart (the cart row stays).
+pub async fn clear_cart(conn: &mut AnyConnection, cart_id: &str) -> Result<(), DbError> {
+    sqlx::query("DELETE FROM cart_line_serials WHERE cart_id = $1")
+        .bind(cart_id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
+        .bind(cart_id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("UPDATE carts SET coupon_code = NULL, updated_at = $1 WHERE id = $2")
+        .bind(crate::now_ms())
+        .bind(cart_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Deletes a cart with its lines (a merged guest cart).
+pub async fn delete_cart(conn: &mut AnyConnection, cart_id: &str) -> Result<(), DbError> {
+    clear_cart(&mut *conn, cart_id).await?;
+    sqlx::query("DELETE FROM carts WHERE id = $1")
+        .bind(cart_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Sets or removes the cart's coupon.
+pub async fn set_cart_coupon(
+    conn: &mut AnyConnection,
+    cart_id: &str,
+    code: Option<&str>,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE carts SET coupon_code = $1, updated_at = $2 WHERE id = $3")
+        .bind(code)
+        .bind(crate::now_ms())
+        .bind(cart_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+async fn touch_cart(conn: &mut AnyConnection, cart_id: &str) -> Result<(), DbError> {
+    sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2")
+        .bind(crate::now_ms())
+        .bind(cart_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Units available to sell per product in `warehouse` (missing rows count as 0).
+pub async fn available_stock(
+    conn: &mut AnyConnection,
+    warehouse: &str,
+    product_ids: &[&str],
+) -> Result<std::collections::HashMap<String, i64>, DbError> {
+    let mut out = std::collections::HashMap::new();
+    if product_ids.is_empty() {
+        return Ok(out);
+    }
+    let placeholders: Vec<String> = (0..product_ids.len())
+        .map(|i| format!("${}", i + 2))
+        .collect();
+    let sql = format!(
+        "SELECT product_id, available FROM stock WHERE warehouse = $1 AND product_id IN ({})",
+        placeholders.join(", ")
+    );
+    let mut q = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(sql)).bind(warehouse);
+    for id in product_ids {
+        q = q.bind(*id);
+    }
+    for (id, available) in q.fetch_all(conn).await? {
+        out.insert(id, available);
+    }
+    Ok(out)
+}
+
+/// A coupon by its (normalised, upper-case) code.
+pub async fn find_coupon(
+    conn: &mut AnyConnection,
+    code: &str,
+) -> Result<Option<CouponRow>, DbError> {
+    let sql = format!("SELECT {COUPON_COLUMNS} FROM coupons WHERE code = $1");
+    Ok(sqlx::query_as::<_, CouponRow>(sqlx::AssertSqlSafe(sql))
+        .bind(code)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// How often `user_id` has redeemed the coupon.
+pub async fn coupon_uses_by(
+    conn: &mut AnyConnection,
+    code: &str,
+    user_id: &str,
+) -> Result<i64, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT CAST(COUNT(*) AS BIGINT) FROM coupon_redemptions WHERE coupon_code = $1 AND user_id = $2",
+    )
+    .bind(code)
+    .bind(user_id)
+    .fetch_one(conn)
+    .await?)
+}
+
+/// Redeems a coupon for an order inside the order's transaction: raises
+/// `times_used` only while under `max_uses` (a conditional update, so
+/// concurrent orders cannot exceed it) and records the redemption. Returns
+/// false, changing nothing, when the coupon is used up. The per-customer
+/// limit is checked by the caller with [`coupon_uses_by`] in the same
+/// transaction.
+pub async fn redeem_coupon(
+    conn: &mut AnyConnection,
+    code: &str,
+    user_id: Option<&str>,
+    order_id: Option<&str>,
+    store_code: &str,
+    amount_cents: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE coupons SET times_used = times_used + 1 \
+         WHERE code = $1 AND (max_uses IS NULL OR times_used < max_uses)",
+    )
+    .bind(code)
+    .execute(&mut *conn)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Ok(false);
+    }
+    sqlx::query(
+        "INSERT INTO coupon_redemptions (id, coupon_code, user_id, order_id, store_code, amount_cents, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(uplink_domain::ids::new_id("cpr"))
+    .bind(code)
+    .bind(user_id)
+    .bind(order_id)
+    .bind(store_code)
+    .bind(amount_cents)
+    .bind(crate::now_ms())
+    .execute(conn)
+    .await?;
+    Ok(true)
+}
+
+/// Creates or replaces a coupon.
+pub async fn upsert_coupon(conn: &mut AnyConnection, c: &NewCoupon) -> Result<(), DbError> {
+    sqlx::query("DELETE FROM coupons WHERE code = $1 AND times_used = 0")
+        .bind(&c.code)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(
+        "INSERT INTO coupons (code, kind, percent_bp, amount_cents, description, active, starts_at, \
+         ends_at, min_subtotal_cents, max_uses, max_uses_per_customer, store_code, times_used, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0, $13)",
+    )
+    .bind(&c.code)
+    .bind(c.kind)
+    .bind(c.percent_bp)
+    .bind(c.amount_cents)
+    .bind(&c.description)
+    .bind(c.active)
+    .bind(c.starts_at)
+    .bind(c.ends_at)
+    .bind(c.min_subtotal_cents)
+    .bind(c.max_uses)
+    .bind(c.max_uses_per_customer)
+    .bind(&c.store_code)
+    .bind(crate::now_ms())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Sets a state's sales-tax rate.
+pub async fn set_tax_rate(
+    conn: &mut AnyConnection,
+    state: &str,
+    name: &str,
+    rate_bp: i64,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO sales_tax_rates (state, name, rate_bp) VALUES ($1, $2, $3) \
+         ON CONFLICT (state) DO UPDATE SET name = excluded.name, rate_bp = excluded.rate_bp",
+    )
+    .bind(state)
+    .bind(name)
+    .bind(rate_bp)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The sales-tax rate table, by state code.
+pub async fn tax_rates(conn: &mut AnyConnection) -> Result<Vec<TaxRateRow>, DbError> {
+    Ok(sqlx::query_as::<_, TaxRateRow>(
+        "SELECT state, name, rate_bp FROM sales_tax_rates ORDER BY state",
+    )
+    .fetch_all(conn)
+    .await?)
+}
+
+/// One state's sales-tax rate in basis points (`None`: no sales tax there).
+pub async fn tax_rate(conn: &mut AnyConnection, state: &str) -> Result<Option<i64>, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT rate_bp FROM sales_tax_rates WHERE state = $1")
+            .bind(state.trim().to_ascii_uppercase())
+            .fetch_optional(conn)
+            .await?,
+    )
+}
+
+/// The US state of the customer's default shipping address, if it is in the US.
+pub async fn default_shipping_state(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Option<String>, DbError> {
+    let state: Option<Option<String>> = sqlx::query_scalar(
+        "SELECT state FROM addresses WHERE user_id = $1 AND is_default_shipping = $2 AND country = 'US'",
+    )
+    .bind(user_id)
+    .bind(true)
+    .fetch_optional(conn)
+    .await?;
+    Ok(state.flatten())
+}
+
+impl Db {
+    /// A cart with its lines, read outside any transaction.
+    pub async fn cart_contents(
+        &self,
+        store: &str,
+        owner: &str,
+    ) -> Result<Option<CartContents>, DbError> {
+        let mut conn = self.pool().acquire().await?;
+        cart_contents(&mut conn, store, owner).await
+    }
+
+    /// Demo coupons and sales-tax rates (SPEC §5).
+    pub async fn seed_demo_cart(&self) -> Result<(), DbError> {
+        let mut tx = self.begin_write().await?;
+        for (state, name, bp) in DEMO_TAX_RATES {
+            set_tax_rate(&mut tx, state, name, *bp).await?;
+        }
+        for c in demo_coupons(crate::now_ms()) {
+            upsert_coupon(&mut tx, &c).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// Demo state sales-tax rates (basis points). States without sales tax
+/// (e.g. Oregon) are listed with 0 so the table documents them.
+pub const DEMO_TAX_RATES: &[(&str, &str, i64)] = &[
+    ("CA", "California", 725),
+    ("FL", "Florida", 600),
+    ("IL", "Illinois", 625),
+    ("NY", "New York", 400),
+    ("OR", "Oregon", 0),
+    ("TX", "Texas", 625),
+    ("WA", "Washington", 650),
+];
+
+/// Demo coupons: percent and fixed, with and without limits and scopes.
+pub fn demo_coupons(now: i64) -> Vec<NewCoupon> {
+    const DAY: i64 = 86_400_000;
+    let base = NewCoupon {
+        active: true,
+        ..NewCoupon::default()
+    };
+    vec![
+        NewCoupon {
+            code: "WELCOME10".into(),
+            kind: "percent",
+            percent_bp: Some(1_000),
+            description: "10% off everything, once per customer".into(),
+            max_uses_per_customer: Some(1),
+            ..base.clone()
+        },
+        NewCoupon {
+            code: "SAVE25".into(),
+            kind: "fixed",
+            amount_cents: Some(2_500),
+            description: "$25 off orders of $200 or more".into(),
+            min_subtotal_cents: 20_000,
+            ..base.clone()
+        },
+        NewCoupon {
+            code: "USONLY15".into(),
+            kind: "percent",
+            percent_bp: Some(1_500),
+            description: "15% off in the US store".into(),
+            store_code: Some("us".into()),
+            ..base.clone()
+        },
+        NewCoupon {
+            code: "SPRING2020".into(),
+            kind: "percent",
+            percent_bp: Some(2_000),
+            description: "An expired spring promotion".into(),
+            starts_at: Some(now - 400 * DAY),
+            ends_at: Some(now - 300 * DAY),
+            ..base.clone()
+        },
+        NewCoupon {
+            code: "LAUNCH50".into(),
+            kind: "fixed",
+            amount_cents: Some(5_000),
+            description: "$50 off, first 100 orders".into(),
+            max_uses: Some(100),
+            ..base
+        },
+    ]
+}

@@ -1,0 +1,617 @@
+//! Cart arithmetic and rules (SPEC §2, §5): unit prices with option deltas,
+//! quantity rules, coupons, per-line discount and sales tax rounded half-up to
+//! the cent, and totals that are exactly the sum of the rounded lines.
+//!
+//! Everything here is pure; the storage layer loads rows and the API layer
+//! turns refusals into error codes.
+
+use crate::money::Money;
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------
+// Quantities
+// ---------------------------------------------------------------------------
+
+/// A product's quantity rules (SPEC §4.1: min/max qty, qty step).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuantityRules {
+    pub min: i64,
+    pub max: Option<i64>,
+    pub step: i64,
+}
+
+/// Why a quantity was refused (`invalid_quantity`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidQuantity {
+    #[error("the quantity must be at least {min}")]
+    BelowMin { min: i64 },
+    #[error("at most {max} can be ordered at a time")]
+    AboveMax { max: i64 },
+    #[error("this product is sold in steps of {step} starting at {min}")]
+    Step { min: i64, step: i64 },
+}
+
+impl QuantityRules {
+    /// `qty ≥ min`, `qty ≤ max` when there is one, and `qty = min + k·step`
+    /// (the same rule the product page applies).
+    pub fn check(&self, qty: i64) -> Result<(), InvalidQuantity> {
+        let min = self.min.max(1);
+        let step = self.step.max(1);
+        if qty < min {
+            return Err(InvalidQuantity::BelowMin { min });
+        }
+        if let Some(max) = self.max
+            && qty > max
+        {
+            return Err(InvalidQuantity::AboveMax { max });
+        }
+        if (qty - min) % step != 0 {
+            return Err(InvalidQuantity::Step { min, step });
+        }
+        Ok(())
+    }
+
+    /// The largest allowed quantity not above `qty` (used when merging carts:
+    /// "quantities add, capped by max qty"). `None` when even `min` is too many.
+    pub fn cap(&self, qty: i64) -> Option<i64> {
+        let min = self.min.max(1);
+        let step = self.step.max(1);
+        let upper = self.max.map_or(qty, |m| qty.min(m));
+        if upper < min {
+            return None;
+        }
+        Some(min + (upper - min) / step * step)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Unit prices
+// ---------------------------------------------------------------------------
+
+/// A custom option value's price change: fixed cents or basis points of the
+/// base unit price (D19).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PriceDelta {
+    Cents(i64),
+    BasisPoints(i64),
+}
+
+/// The unit price: the store price plus each chosen value's delta, each
+/// computed on the base price and rounded half-up to the cent. Never negative.
+pub fn unit_price(base: Money, deltas: &[PriceDelta]) -> Money {
+    let mut unit = base;
+    for d in deltas {
+        unit += match *d {
+            PriceDelta::Cents(c) => Money::from_cents(c),
+            PriceDelta::BasisPoints(bp) => base.percent_bp(bp),
+        };
+    }
+    unit.max(Money::ZERO)
+}
+
+// ---------------------------------------------------------------------------
+// Coupons
+// ---------------------------------------------------------------------------
+
+/// What a coupon takes off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CouponValue {
+    /// Basis points of every line (1000 = 10 %), rounded per line.
+    Percent(i64),
+    /// A fixed amount off the cart, spread over the lines, never more than the subtotal.
+    Fixed(Money),
+}
+
+/// A coupon's rules as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coupon {
+    pub code: String,
+    pub value: CouponValue,
+    pub active: bool,
+    /// Unix ms; `None` = no bound.
+    pub starts_at: Option<i64>,
+    pub ends_at: Option<i64>,
+    pub min_subtotal: Money,
+    /// Total redemptions allowed (`None` = unlimited).
+    pub max_uses: Option<i64>,
+    /// Redemptions per customer (`None` = unlimited).
+    pub max_uses_per_customer: Option<i64>,
+    /// Store code the coupon is limited to (`None` = every store).
+    pub store: Option<String>,
+}
+
+/// Facts a coupon is checked against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CouponContext<'a> {
+    pub now_ms: i64,
+    pub store: &'a str,
+    pub subtotal: Money,
+    /// Redemptions so far, by everyone.
+    pub uses: i64,
+    /// Redemptions so far by this customer (0 for guests).
+    pub customer_uses: i64,
+}
+
+/// Why a coupon does not apply. Each maps to one error code of SPEC §16.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CouponRefusal {
+    /// `coupon_invalid`
+    #[error("this coupon is not active")]
+    Inactive,
+    /// `coupon_invalid`
+    #[error("this coupon is not valid yet")]
+    NotYetValid,
+    /// `coupon_expired`
+    #[error("this coupon has expired")]
+    Expired,
+    /// `coupon_invalid`
+    #[error("this coupon is not valid in this store")]
+    WrongStore,
+    /// `coupon_invalid`
+    #[error("this coupon needs a subtotal of at least {} cents", min.cents())]
+    MinimumSubtotal { min: Money },
+    /// `coupon_usage_exceeded`
+    #[error("this coupon has been used the maximum number of times")]
+    UsedUp,
+    /// `coupon_usage_exceeded`
+    #[error("you have already used this coupon the maximum number of times")]
+    UsedUpByCustomer,
+}
+
+/// Coupon codes are compared upper-case without surrounding spaces.
+pub fn normalise_coupon_code(code: &str) -> String {
+    code.trim().to_ascii_uppercase()
+}
+
+impl Coupon {
+    /// Every rule of SPEC §5, in the order a buyer would want to hear them.
+    pub fn check(&self, ctx: &CouponContext<'_>) -> Result<(), CouponRefusal> {
+        if !self.active {
+            return Err(CouponRefusal::Inactive);
+        }
+        if let Some(store) = &self.store
+            && !store.eq_ignore_ascii_case(ctx.store)
+        {
+            return Err(CouponRefusal::WrongStore);
+        }
+        if self.starts_at.is_some_and(|s| ctx.now_ms < s) {
+            return Err(CouponRefusal::NotYetValid);
+        }
+        if self.ends_at.is_some_and(|e| ctx.now_ms >= e) {
+            return Err(CouponRefusal::Expired);
+        }
+        if self.max_uses.is_some_and(|m| ctx.uses >= m) {
+            return Err(CouponRefusal::UsedUp);
+        }
+        if self
+            .max_uses_per_customer
+            .is_some_and(|m| ctx.customer_uses >= m)
+        {
+            return Err(CouponRefusal::UsedUpByCustomer);
+        }
+        if ctx.subtotal < self.min_subtotal {
+            return Err(CouponRefusal::MinimumSubtotal {
+                min: self.min_subtotal,
+            });
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Totals
+// ---------------------------------------------------------------------------
+
+/// One line to price: its unit price and quantity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineInput {
+    pub unit_price: Money,
+    pub qty: i64,
+}
+
+/// One priced line. `total = subtotal − discount + tax`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LineTotals {
+    pub subtotal: Money,
+    pub discount: Money,
+    pub tax: Money,
+    pub total: Money,
+}
+
+/// A priced cart. Every total is the sum of the same field over the lines
+/// (plus shipping for `total`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Totals {
+    pub lines: Vec<LineTotals>,
+    pub subtotal: Money,
+    pub discount: Money,
+    pub shipping: Money,
+    pub tax: Money,
+    pub total: Money,
+}
+
+/// Prices the lines: line subtotal = unit × qty; the coupon's discount per
+/// line (percent: rounded half-up per line; fixed: spread over the lines in
+/// proportion to their subtotals, largest remainders first, never more than
+/// the subtotal); sales tax per line on the discounted amount at `tax_bp`
+/// basis points, rounded half-up. `shipping` is added untaxed (D52).
+pub fn price_lines(
+    lines: &[LineInput],
+    coupon: Option<CouponValue>,
+    tax_bp: i64,
+    shipping: Money,
+) -> Totals {
+    let subtotals: Vec<Money> = lines.iter().map(|l| l.unit_price * l.qty.max(0)).collect();
+    let discounts = discounts(&subtotals, coupon);
+    let mut out = Totals {
+        shipping,
+        ..Totals::default()
+    };
+    for (subtotal, discount) in subtotals.into_iter().zip(discounts) {
+        let net = subtotal - discount;
+        let tax = if tax_bp > 0 {
+            net.percent_bp(tax_bp)
+        } else {
+            Money::ZERO
+        };
+        let line = LineTotals {
+            subtotal,
+            discount,
+            tax,
+            total: net + tax,
+        };
+        out.subtotal += line.subtotal;
+        out.discount += line.discount;
+        out.tax += line.tax;
+        out.total += line.total;
+        out.lines.push(line);
+    }
+    out.total += shipping;
+    out
+}
+
+fn discounts(subtotals: &[Money], coupon: Option<CouponValue>) -> Vec<Money> {
+    match coupon {
+        None => vec![Money::ZERO; subtotals.len()],
+        Some(CouponValue::Percent(bp)) => {
+            let bp = bp.clamp(0, 10_000);
+            subtotals.iter().map(|s| s.percent_bp(bp)).collect()
+        }
+        Some(CouponValue::Fixed(amount)) => spread(subtotals, amount),
+    }
+}
+
+/// Spreads `amount` (capped at the sum) over `weights` in proportion, in whole
+/// cents, so the parts add up exactly and no part exceeds its weight.
+fn spread(weights: &[Money], amount: Money) -> Vec<Money> {
+    let total: i128 = weights.iter().map(|w| w.cents().max(0) as i128).sum();
+    if total == 0 || amount.cents() <= 0 {
+        return vec![Money::ZERO; weights.len()];
+    }
+    let amount = (amount.cents() as i128).min(total);
+    let mut parts: Vec<i128> = Vec::with_capacity(weights.len());
+    let mut remainders: Vec<(i128, usize)> = Vec::with_capacity(weights.len());
+    for (i, w) in weights.iter().enumerate() {
+        let num = amount * w.cents().max(0) as i128;
+        parts.push(num / total);
+        remainders.push((num % total, i));
+    }
+    let mut left = amount - parts.iter().sum::<i128>();
+    // Largest remainder first; ties go to the earlier line.
+    remainders.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (_, i) in remainders {
+        if left == 0 {
+            break;
+        }
+        if parts[i] < weights[i].cents() as i128 {
+            parts[i] += 1;
+            left -= 1;
+        }
+    }
+    parts
+        .into_iter()
+        .map(|p| Money::from_cents(p as i64))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Sales tax
+// ---------------------------------------------------------------------------
+
+/// The sales-tax rate in basis points for a cart of a store in `region`
+/// shipping to US state `state` (SPEC §5): the Global region charges none,
+/// the US region charges the state's rate from the table (`rate_of`), and
+/// nothing until the destination state is known.
+pub fn sales_tax_bp(
+    region: crate::catalog::Region,
+    state: Option<&str>,
+    rate_of: impl Fn(&str) -> Option<i64>,
+) -> i64 {
+    match (region, state) {
+        (crate::catalog::Region::Us, Some(state)) => {
+            rate_of(&state.trim().to_ascii_uppercase()).unwrap_or(0)
+        }
+        _ => 0,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Serials and quick-order input
+// ---------------------------------------------------------------------------
+
+/// The first serial that occurs twice in `serials` (already normalised).
+pub fn first_repeated<'a>(serials: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let mut seen = std::collections::HashSet::new();
+    serials.into_iter().find(|s| !seen.insert(*s))
+}
+
+/// Most rows a quick order accepts (SPEC §5).
+pub const QUICK_ORDER_MAX_ROWS: usize = 200;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn m(c: i64) -> Money {
+        Money::from_cents(c)
+    }
+
+    #[test]
+    fn quantities_follow_min_max_and_step() {
+        let r = QuantityRules {
+            min: 5,
+            max: Some(50),
+            step: 5,
+        };
+        assert!(r.check(5).is_ok());
+        assert!(r.check(50).is_ok());
+        assert_eq!(r.check(4), Err(InvalidQuantity::BelowMin { min: 5 }));
+        assert_eq!(r.check(0), Err(InvalidQuantity::BelowMin { min: 5 }));
+        assert_eq!(r.check(55), Err(InvalidQuantity::AboveMax { max: 50 }));
+        assert_eq!(r.check(7), Err(InvalidQuantity::Step { min: 5, step: 5 }));
+        assert_eq!(r.cap(73), Some(50));
+        assert_eq!(r.cap(12), Some(10));
+        assert_eq!(r.cap(3), None);
+        let open = QuantityRules {
+            min: 1,
+            max: None,
+            step: 1,
+        };
+        assert_eq!(open.cap(1_000), Some(1_000));
+    }
+
+    #[test]
+    fn option_deltas_are_computed_on_the_base_price() {
+        // $499.00 + $49.00 + 15 % of 499.00 (74.85)
+        assert_eq!(
+            unit_price(
+                m(49_900),
+                &[PriceDelta::Cents(4_900), PriceDelta::BasisPoints(1_500)]
+            ),
+            m(49_900 + 4_900 + 7_485)
+        );
+        // 12.5 % of $0.99 = 12.375 → 12
+        assert_eq!(unit_price(m(99), &[PriceDelta::BasisPoints(1_250)]), m(111));
+        assert_eq!(unit_price(m(100), &[PriceDelta::Cents(-500)]), m(0));
+    }
+
+    #[test]
+    fn tax_is_rounded_per_line_not_on_the_sum() {
+        // Two lines of $0.10 at 8.25 %: 0.825 → 1 cent each, so 2 cents in
+        // total, where taxing the $0.20 sum would give 1.65 → 2; with three
+        // lines per-line rounding gives 3 while the sum would give 2.
+        let lines = vec![
+            LineInput {
+                unit_price: m(10),
+                qty: 1
+            };
+            3
+        ];
+        let t = price_lines(&lines, None, 825, Money::ZERO);
+        assert_eq!(t.tax, m(3));
+        assert_eq!(t.total, m(33));
+    }
+
+    #[test]
+    fn percent_coupons_round_half_up_per_line() {
+        // 15 % of $3.30 = 49.5 → 50; of $1.10 = 16.5 → 17.
+        let lines = [
+            LineInput {
+                unit_price: m(330),
+                qty: 1,
+            },
+            LineInput {
+                unit_price: m(110),
+                qty: 1,
+            },
+        ];
+        let t = price_lines(&lines, Some(CouponValue::Percent(1_500)), 0, Money::ZERO);
+        assert_eq!(t.lines[0].discount, m(50));
+        assert_eq!(t.lines[1].discount, m(17));
+        assert_eq!(t.discount, m(67));
+        assert_eq!(t.total, m(440 - 67));
+    }
+
+    #[test]
+    fn tax_applies_after_the_discount() {
+        // $100 − 10 % = $90; 6.25 % of $90 = $5.625 → $5.63.
+        let lines = [LineInput {
+            unit_price: m(10_000),
+            qty: 1,
+        }];
+        let t = price_lines(&lines, Some(CouponValue::Percent(1_000)), 625, m(1_500));
+        assert_eq!(t.discount, m(1_000));
+        assert_eq!(t.tax, m(563));
+        assert_eq!(t.total, m(9_000 + 563 + 1_500));
+    }
+
+    #[test]
+    fn a_fixed_coupon_is_spread_and_never_exceeds_the_subtotal() {
+        let lines = [
+            LineInput {
+                unit_price: m(100),
+                qty: 1,
+            },
+            LineInput {
+                unit_price: m(200),
+                qty: 1,
+            },
+        ];
+        let t = price_lines(&lines, Some(CouponValue::Fixed(m(100))), 0, Money::ZERO);
+        assert_eq!(t.lines[0].discount + t.lines[1].discount, m(100));
+        assert_eq!(t.lines[0].discount, m(33));
+        assert_eq!(t.lines[1].discount, m(67));
+        let big = price_lines(&lines, Some(CouponValue::Fixed(m(10_000))), 0, Money::ZERO);
+        assert_eq!(big.discount, m(300));
+        assert_eq!(big.total, Money::ZERO);
+    }
+
+    fn coupon() -> Coupon {
+        Coupon {
+            code: "SAVE10".into(),
+            value: CouponValue::Percent(1_000),
+            active: true,
+            starts_at: Some(1_000),
+            ends_at: Some(2_000),
+            min_subtotal: m(5_000),
+            max_uses: Some(100),
+            max_uses_per_customer: Some(1),
+            store: Some("global".into()),
+        }
+    }
+
+    fn ctx(now_ms: i64) -> CouponContext<'static> {
+        CouponContext {
+            now_ms,
+            store: "global",
+            subtotal: m(10_000),
+            uses: 0,
+            customer_uses: 0,
+        }
+    }
+
+    #[test]
+    fn coupon_rules_are_checked_with_their_own_reason() {
+        let c = coupon();
+        assert!(c.check(&ctx(1_500)).is_ok());
+        assert_eq!(c.check(&ctx(999)), Err(CouponRefusal::NotYetValid));
+        assert_eq!(c.check(&ctx(2_000)), Err(CouponRefusal::Expired));
+        assert_eq!(
+            c.check(&CouponContext {
+                store: "us",
+                ..ctx(1_500)
+            }),
+            Err(CouponRefusal::WrongStore)
+        );
+        assert_eq!(
+            c.check(&CouponContext {
+                subtotal: m(4_999),
+                ..ctx(1_500)
+            }),
+            Err(CouponRefusal::MinimumSubtotal { min: m(5_000) })
+        );
+        assert_eq!(
+            c.check(&CouponContext {
+                uses: 100,
+                ..ctx(1_500)
+            }),
+            Err(CouponRefusal::UsedUp)
+        );
+        assert_eq!(
+            c.check(&CouponContext {
+                customer_uses: 1,
+                ..ctx(1_500)
+            }),
+            Err(CouponRefusal::UsedUpByCustomer)
+        );
+        let inactive = Coupon {
+            active: false,
+            ..coupon()
+        };
+        assert_eq!(inactive.check(&ctx(1_500)), Err(CouponRefusal::Inactive));
+        assert_eq!(normalise_coupon_code(" save10 "), "SAVE10");
+    }
+
+    #[test]
+    fn only_the_us_region_charges_sales_tax_by_state() {
+        use crate::catalog::Region;
+        let table = |s: &str| (s == "TX").then_some(825);
+        assert_eq!(sales_tax_bp(Region::Us, Some("tx"), table), 825);
+        assert_eq!(sales_tax_bp(Region::Us, Some("OR"), table), 0);
+        assert_eq!(sales_tax_bp(Region::Us, None, table), 0);
+        assert_eq!(sales_tax_bp(Region::Global, Some("TX"), table), 0);
+    }
+
+    #[test]
+    fn repeated_serials_are_found() {
+        assert_eq!(first_repeated(["A", "B", "A"]), Some("A"));
+        assert_eq!(first_repeated(["A", "B"]), None);
+    }
+
+    fn arb_lines() -> impl Strategy<Value = Vec<LineInput>> {
+        proptest::collection::vec(
+            (0i64..5_000_000, 1i64..500).prop_map(|(c, q)| LineInput {
+                unit_price: m(c),
+                qty: q,
+            }),
+            0..30,
+        )
+    }
+
+    fn arb_coupon() -> impl Strategy<Value = Option<CouponValue>> {
+        prop_oneof![
+            Just(None),
+            (0i64..=10_000).prop_map(|bp| Some(CouponValue::Percent(bp))),
+            (0i64..100_000_000).prop_map(|c| Some(CouponValue::Fixed(m(c)))),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn totals_equal_the_sum_of_rounded_lines(
+            lines in arb_lines(),
+            coupon in arb_coupon(),
+            tax_bp in 0i64..1_500,
+            shipping in 0i64..100_000,
+        ) {
+            let t = price_lines(&lines, coupon, tax_bp, m(shipping));
+            prop_assert_eq!(t.lines.len(), lines.len());
+            let sum = |f: fn(&LineTotals) -> Money| t.lines.iter().map(f).sum::<Money>();
+            prop_assert_eq!(t.subtotal, sum(|l| l.subtotal));
+            prop_assert_eq!(t.discount, sum(|l| l.discount));
+            prop_assert_eq!(t.tax, sum(|l| l.tax));
+            prop_assert_eq!(t.total, sum(|l| l.total) + m(shipping));
+            prop_assert_eq!(t.total, t.subtotal - t.discount + t.tax + m(shipping));
+            for (line, input) in t.lines.iter().zip(&lines) {
+                prop_assert_eq!(line.subtotal, input.unit_price * input.qty);
+                prop_assert!(line.discount >= Money::ZERO && line.discount <= line.subtotal);
+                prop_assert!(line.tax >= Money::ZERO);
+                prop_assert_eq!(line.total, line.subtotal - line.discount + line.tax);
+                // Each line's tax is its own net amount's tax, rounded half-up.
+                let net = line.subtotal - line.discount;
+                let exact = net.cents() as i128 * tax_bp as i128;
+                let tax = line.tax.cents() as i128 * 10_000;
+                prop_assert!((tax - exact).abs() * 2 <= 10_000);
+            }
+        }
+
+        #[test]
+        fn a_fixed_coupon_takes_off_exactly_its_amount_up_to_the_subtotal(
+            lines in arb_lines(),
+            amount in 0i64..100_000_000,
+        ) {
+            let t = price_lines(&lines, Some(CouponValue::Fixed(m(amount))), 0, Money::ZERO);
+            prop_assert_eq!(t.discount, m(amount).min(t.subtotal));
+        }
+
+        #[test]
+        fn a_capped_quantity_is_always_allowed(min in 1i64..20, step in 1i64..10, max in proptest::option::of(1i64..500), qty in 0i64..1_000) {
+            let r = QuantityRules { min, max, step };
+            if let Some(c) = r.cap(qty) {
+                prop_assert!(r.check(c).is_ok());
+                prop_assert!(c <= qty.max(min));
+            }
+        }
+    }
+}
