@@ -9,4 +9,5 @@ pub mod jobs;
 pub mod manage;
 pub mod options;
 pub mod pdf;
-// pub mod place; (needs the cart; enabled after the cart merge)
+pub mod place;
+pub mod quote;

@@ -8,15 +8,15 @@
 
 use super::dto::{LineOption, OrderAddress, ShippingDetails, load_parts, order_detail};
 use super::options::payment_refusal;
+use super::quote::{LoadCart, PricedCart, check_store_region, load_priced_cart};
 use crate::auth::AuthUser;
-use crate::cart::pricing::{LoadCart, PricedCart, load_priced_cart};
 use crate::error::{ApiError, ApiResult, FieldError};
 use crate::state::AppState;
 use crate::store::StoreContext;
 use serde::{Deserialize, Serialize};
 use uplink_db::account_area::AddressRow;
-use uplink_db::orders::{self as q, OrderLineRow, OrderRow, PaymentRow};
 use uplink_db::now_ms;
+use uplink_db::orders::{self as q, OrderLineRow, OrderRow, PaymentRow};
 use uplink_domain::accounts::address::{Address, AddressInput};
 use uplink_domain::catalog::Region;
 use uplink_domain::checkout::PaymentMethod;
@@ -24,7 +24,9 @@ use uplink_domain::checkout::shipping::{self, CARRIERS, PICKUP_LOCATIONS, Shippi
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::ids::new_id;
 use uplink_domain::money::Money;
-use uplink_payments::{AuthOutcome, AuthorizeRequest, GatewayError, Intent, IntentStatus, Provider};
+use uplink_payments::{
+    AuthOutcome, AuthorizeRequest, GatewayError, Intent, IntentStatus, Provider,
+};
 use utoipa::ToSchema;
 
 /// A new address typed at checkout.
@@ -225,74 +227,82 @@ async fn resolve(
                 ErrorCode::ValidationFailed,
                 "Choose how your order is shipped.",
             )),
-            Some(s) => match ShippingMethod::parse(&s.method).filter(|m| *m != ShippingMethod::None) {
-                None => errors.push(FieldError::new(
-                    "shipping.method",
-                    ErrorCode::ValidationFailed,
-                    "Choose Customer Provided, Priority Shipping or self pick-up.",
-                )),
-                Some(ShippingMethod::Pickup) => {
-                    shipping_method = ShippingMethod::Pickup;
-                    if store.region != Region::Us || !store.shipping_methods.iter().any(|m| m == "pickup") {
-                        errors.push(FieldError::new(
-                            "shipping.method",
-                            ErrorCode::ValidationFailed,
-                            "Self pick-up is only offered by the US store.",
-                        ));
-                    } else {
-                        match s
-                            .pickup_location
-                            .as_deref()
-                            .and_then(|c| PICKUP_LOCATIONS.iter().find(|(code, _)| *code == c))
-                        {
-                            Some((code, label)) => {
-                                details.pickup_location = Some((*code).into());
-                                details.pickup_label = Some((*label).into());
-                            }
-                            None => errors.push(FieldError::new(
-                                "shipping.pickup_location",
-                                ErrorCode::ValidationFailed,
-                                "Choose a pick-up location.",
-                            )),
-                        }
-                    }
-                }
-                Some(m) => {
-                    shipping_method = m;
-                    shipping_address = pick_address(
-                        state,
-                        uid,
-                        "shipping",
-                        s.address_id.as_deref(),
-                        s.address.as_ref(),
-                        &mut errors,
-                    )
-                    .await?;
-                    if m == ShippingMethod::CustomerProvided {
-                        match s.carrier.as_deref().and_then(|c| CARRIERS.iter().find(|k| k.eq_ignore_ascii_case(c.trim()))) {
-                            Some(c) => details.carrier = Some((*c).into()),
-                            None => errors.push(FieldError::new(
-                                "shipping.carrier",
-                                ErrorCode::ValidationFailed,
-                                "Choose your carrier: DHL, FedEx, UPS or Other.",
-                            )),
-                        }
-                        let acct = s.account_number.as_deref().map(str::trim).unwrap_or("");
-                        if acct.len() < 3
-                            || acct.len() > 40
-                            || !acct.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ' ')
+            Some(s) => {
+                match ShippingMethod::parse(&s.method).filter(|m| *m != ShippingMethod::None) {
+                    None => errors.push(FieldError::new(
+                        "shipping.method",
+                        ErrorCode::ValidationFailed,
+                        "Choose Customer Provided, Priority Shipping or self pick-up.",
+                    )),
+                    Some(ShippingMethod::Pickup) => {
+                        shipping_method = ShippingMethod::Pickup;
+                        if store.region != Region::Us
+                            || !store.shipping_methods.iter().any(|m| m == "pickup")
                         {
                             errors.push(FieldError::new(
+                                "shipping.method",
+                                ErrorCode::ValidationFailed,
+                                "Self pick-up is only offered by the US store.",
+                            ));
+                        } else {
+                            match s
+                                .pickup_location
+                                .as_deref()
+                                .and_then(|c| PICKUP_LOCATIONS.iter().find(|(code, _)| *code == c))
+                            {
+                                Some((code, label)) => {
+                                    details.pickup_location = Some((*code).into());
+                                    details.pickup_label = Some((*label).into());
+                                }
+                                None => errors.push(FieldError::new(
+                                    "shipping.pickup_location",
+                                    ErrorCode::ValidationFailed,
+                                    "Choose a pick-up location.",
+                                )),
+                            }
+                        }
+                    }
+                    Some(m) => {
+                        shipping_method = m;
+                        shipping_address = pick_address(
+                            state,
+                            uid,
+                            "shipping",
+                            s.address_id.as_deref(),
+                            s.address.as_ref(),
+                            &mut errors,
+                        )
+                        .await?;
+                        if m == ShippingMethod::CustomerProvided {
+                            match s.carrier.as_deref().and_then(|c| {
+                                CARRIERS.iter().find(|k| k.eq_ignore_ascii_case(c.trim()))
+                            }) {
+                                Some(c) => details.carrier = Some((*c).into()),
+                                None => errors.push(FieldError::new(
+                                    "shipping.carrier",
+                                    ErrorCode::ValidationFailed,
+                                    "Choose your carrier: DHL, FedEx, UPS or Other.",
+                                )),
+                            }
+                            let acct = s.account_number.as_deref().map(str::trim).unwrap_or("");
+                            if acct.len() < 3
+                                || acct.len() > 40
+                                || !acct
+                                    .chars()
+                                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ' ')
+                            {
+                                errors.push(FieldError::new(
                                 "shipping.account_number",
                                 ErrorCode::ValidationFailed,
                                 "Enter your account number with the carrier (3–40 letters, digits, spaces or hyphens).",
                             ));
-                        } else {
-                            details.account_number = Some(acct.to_owned());
+                            } else {
+                                details.account_number = Some(acct.to_owned());
+                            }
                         }
                     }
                 }
-            },
+            }
         }
     }
     let b = &req.billing;
@@ -306,7 +316,15 @@ async fn resolve(
         ));
         None
     } else {
-        pick_address(state, uid, "billing", b.address_id.as_deref(), b.address.as_ref(), &mut errors).await?
+        pick_address(
+            state,
+            uid,
+            "billing",
+            b.address_id.as_deref(),
+            b.address.as_ref(),
+            &mut errors,
+        )
+        .await?
     };
     let method = PaymentMethod::parse(&req.payment.method);
     if method.is_none() {
@@ -341,7 +359,11 @@ async fn resolve(
 /// The first problem of a priced cart as an error (line problems keep their codes).
 fn cart_problem(cart: &PricedCart) -> Option<ApiError> {
     if cart.lines.is_empty() {
-        return Some(ApiError::field("lines", ErrorCode::ValidationFailed, "Your cart is empty."));
+        return Some(ApiError::field(
+            "lines",
+            ErrorCode::ValidationFailed,
+            "Your cart is empty.",
+        ));
     }
     for (i, l) in cart.lines.iter().enumerate() {
         if let Some(p) = &l.problem {
@@ -373,12 +395,19 @@ fn weight_of(cart: &PricedCart) -> i64 {
         .sum()
 }
 
-fn shipping_fee(store: &crate::catalog::snapshot::Store, r: &Resolved, cart: &PricedCart) -> (i64, ShippingDetails) {
+fn shipping_fee(
+    store: &crate::catalog::snapshot::Store,
+    r: &Resolved,
+    cart: &PricedCart,
+) -> (i64, ShippingDetails) {
     let mut details = r.details.clone();
     if r.shipping_method != ShippingMethod::Priority {
         return (0, details);
     }
-    let country = r.shipping_address.as_ref().map_or("US", |a| a.country.as_str());
+    let country = r
+        .shipping_address
+        .as_ref()
+        .map_or("US", |a| a.country.as_str());
     let quote = shipping::priority_quote(store.region, country, weight_of(cart));
     details.min_days = Some(quote.min_days);
     details.max_days = Some(quote.max_days);
@@ -422,11 +451,22 @@ fn gateway_error(e: GatewayError) -> ApiError {
 
 fn declined(code: &str, message: &str) -> ApiError {
     ApiError::new(ErrorCode::PaymentDeclined)
-        .with_detail(format!("{message} Your cart is unchanged; try another card or payment method."))
+        .with_detail(format!(
+            "{message} Your cart is unchanged; try another card or payment method."
+        ))
         .with_extra("decline_code", code.to_owned())
 }
 
-async fn record_failure(state: &AppState, uid: &str, method: PaymentMethod, intent: Option<&Intent>, amount: i64, currency: &str, code: &str, message: &str) {
+async fn record_failure(
+    state: &AppState,
+    uid: &str,
+    method: PaymentMethod,
+    intent: Option<&Intent>,
+    amount: i64,
+    currency: &str,
+    code: &str,
+    message: &str,
+) {
     let now = now_ms();
     let card = intent.and_then(|i| i.card.clone());
     let row = PaymentRow {
@@ -463,7 +503,11 @@ async fn authorise(
     currency: &str,
 ) -> ApiResult<Intent> {
     let gw = &state.gateway;
-    let provider = if method == PaymentMethod::Paypal { Provider::Paypal } else { Provider::Card };
+    let provider = if method == PaymentMethod::Paypal {
+        Provider::Paypal
+    } else {
+        Provider::Card
+    };
     let auth_req = AuthorizeRequest {
         amount_cents: total,
         currency: currency.to_owned(),
@@ -480,7 +524,11 @@ async fn authorise(
             .filter(|i| i.customer_ref == uid && i.provider == provider)
             .ok_or_else(|| gateway_error(GatewayError::UnknownIntent))?;
         return match intent.status {
-            IntentStatus::Authorized if intent.amount_cents == total && intent.currency == currency => Ok(intent),
+            IntentStatus::Authorized
+                if intent.amount_cents == total && intent.currency == currency =>
+            {
+                Ok(intent)
+            }
             IntentStatus::Authorized => {
                 let _ = gw.void(&intent.id).await;
                 Err(ApiError::new(ErrorCode::PriceChanged)
@@ -488,17 +536,40 @@ async fn authorise(
                     .with_extra("total_cents", total))
             }
             IntentStatus::RequiresAction => {
-                let kind = if provider == Provider::Paypal { "paypal" } else { "3ds" };
-                let url = format!("{}/{kind}/{}", uplink_payments::test_gateway::BASE_PATH, intent.id);
+                let kind = if provider == Provider::Paypal {
+                    "paypal"
+                } else {
+                    "3ds"
+                };
+                let url = format!(
+                    "{}/{kind}/{}",
+                    uplink_payments::test_gateway::BASE_PATH,
+                    intent.id
+                );
                 Err(requires_action(&intent, url))
             }
             IntentStatus::Failed => {
                 let msg = "The card could not be confirmed (3-D Secure failed).";
-                record_failure(state, uid, method, Some(&intent), total, currency, "authentication_failed", msg).await;
+                record_failure(
+                    state,
+                    uid,
+                    method,
+                    Some(&intent),
+                    total,
+                    currency,
+                    "authentication_failed",
+                    msg,
+                )
+                .await;
                 Err(declined("authentication_failed", msg))
             }
-            IntentStatus::Cancelled => Err(declined("cancelled_by_customer", "The PayPal payment was cancelled.")),
-            _ => Err(gateway_error(GatewayError::WrongState(intent.status.as_str()))),
+            IntentStatus::Cancelled => Err(declined(
+                "cancelled_by_customer",
+                "The PayPal payment was cancelled.",
+            )),
+            _ => Err(gateway_error(GatewayError::WrongState(
+                intent.status.as_str(),
+            ))),
         };
     }
     let outcome = match method {
@@ -511,14 +582,33 @@ async fn authorise(
                     "Enter your card details.",
                 ));
             };
-            gw.authorize_card(token, auth_req).await.map_err(gateway_error)?
+            gw.authorize_card(token, auth_req)
+                .await
+                .map_err(gateway_error)?
         }
     };
     match outcome {
         AuthOutcome::Authorized(i) => Ok(i),
-        AuthOutcome::RequiresAction { intent, redirect_url } => Err(requires_action(&intent, redirect_url)),
-        AuthOutcome::Declined { intent, code, message } => {
-            record_failure(state, uid, method, intent.as_ref(), total, currency, &code, &message).await;
+        AuthOutcome::RequiresAction {
+            intent,
+            redirect_url,
+        } => Err(requires_action(&intent, redirect_url)),
+        AuthOutcome::Declined {
+            intent,
+            code,
+            message,
+        } => {
+            record_failure(
+                state,
+                uid,
+                method,
+                intent.as_ref(),
+                total,
+                currency,
+                &code,
+                &message,
+            )
+            .await;
             Err(declined(&code, &message))
         }
     }
@@ -560,7 +650,7 @@ pub async fn place(
     req: &PlaceOrderRequest,
     idem: &IdemKey<'_>,
 ) -> ApiResult<String> {
-    crate::cart::check_store_region(store_ctx, Some(auth))?;
+    check_store_region(store_ctx, auth)?;
     let uid = auth.id().to_owned();
     let owner = uplink_db::cart::customer_owner(&uid);
     let mut snap = store_ctx.snapshot.clone();
@@ -585,7 +675,11 @@ pub async fn place(
         .await?
     };
     if preview.lines.is_empty() {
-        return Err(ApiError::field("lines", ErrorCode::ValidationFailed, "Your cart is empty."));
+        return Err(ApiError::field(
+            "lines",
+            ErrorCode::ValidationFailed,
+            "Your cart is empty.",
+        ));
     }
     let digital_only = preview.is_digital_only();
     let r = resolve(state, auth, &st, req, digital_only).await?;
@@ -641,7 +735,22 @@ pub async fn place(
     let mut attempt = 0;
     let outcome = loop {
         attempt += 1;
-        match write_order(state, auth, &snap, store_idx, &owner, req, &r, fee, &details, total, digital_only, intent.as_ref(), idem).await {
+        match write_order(
+            state,
+            auth,
+            &snap,
+            store_idx,
+            &owner,
+            &r,
+            fee,
+            &details,
+            total,
+            digital_only,
+            intent.as_ref(),
+            idem,
+        )
+        .await
+        {
             Err(TxError::CatalogChanged) if attempt < 3 => {
                 if let Err(e) = state.catalog.refresh().await {
                     break Err(ApiError::internal(e));
@@ -652,8 +761,9 @@ pub async fn place(
                 }
             }
             Err(TxError::CatalogChanged) => {
-                break Err(ApiError::new(ErrorCode::PriceChanged)
-                    .with_detail("The catalogue is being updated; review your cart and try again."));
+                break Err(ApiError::new(ErrorCode::PriceChanged).with_detail(
+                    "The catalogue is being updated; review your cart and try again.",
+                ));
             }
             Err(TxError::Api(e)) => break Err(e),
             Ok(done) => break Ok(done),
@@ -691,15 +801,18 @@ async fn save_addresses(state: &AppState, uid: &str, req: &PlaceOrderRequest, r:
     {
         todo.push(a.clone());
     }
-    if req.billing.save_address
-        && req.billing.address_id.is_none()
-        && !req.billing.same_as_shipping
+    if req.billing.save_address && req.billing.address_id.is_none() && !req.billing.same_as_shipping
     {
         todo.push(r.billing_address.clone());
     }
     for a in todo {
         let now = now_ms();
-        let first = state.db.addresses_of(uid).await.map(|v| v.is_empty()).unwrap_or(false);
+        let first = state
+            .db
+            .addresses_of(uid)
+            .await
+            .map(|v| v.is_empty())
+            .unwrap_or(false);
         let row = AddressRow {
             id: new_id("adr"),
             user_id: uid.to_owned(),
@@ -734,7 +847,6 @@ async fn write_order(
     snap: &crate::catalog::Snapshot,
     store_idx: usize,
     owner: &str,
-    req: &PlaceOrderRequest,
     r: &Resolved,
     fee: i64,
     details: &ShippingDetails,
@@ -770,27 +882,36 @@ async fn write_order(
             .into());
     }
     // Stock problems are decided by the conditional updates below, the rest here.
-    let non_stock = cart
-        .lines
-        .iter()
-        .any(|l| l.problem.as_ref().is_some_and(|p| p.code != ErrorCode::InsufficientStock));
-    if non_stock || cart.lines.is_empty() || cart.coupon.as_ref().is_some_and(|c| c.refusal.is_some()) {
+    let non_stock = cart.lines.iter().any(|l| {
+        l.problem
+            .as_ref()
+            .is_some_and(|p| p.code != ErrorCode::InsufficientStock)
+    });
+    if non_stock
+        || cart.lines.is_empty()
+        || cart.coupon.as_ref().is_some_and(|c| c.refusal.is_some())
+    {
         if let Some(e) = cart_problem(&cart) {
             return Err(e.into());
         }
     }
     if cart.totals.total.cents() != total {
         return Err(ApiError::new(ErrorCode::PriceChanged)
-            .with_detail("Prices changed while the order was placed; review the new total and try again.")
+            .with_detail(
+                "Prices changed while the order was placed; review the new total and try again.",
+            )
             .with_extra("total_cents", cart.totals.total.cents())
             .into());
     }
     // Take stock, product by product in id order (one lock order for every transaction).
     let warehouse = st.warehouse().as_str().to_owned();
-    let mut wanted: std::collections::BTreeMap<&str, (i64, usize)> = std::collections::BTreeMap::new();
+    let mut wanted: std::collections::BTreeMap<&str, (i64, usize)> =
+        std::collections::BTreeMap::new();
     for (i, l) in cart.lines.iter().enumerate() {
         if l.physical {
-            let e = wanted.entry(l.line.row.product_id.as_str()).or_insert((0, i));
+            let e = wanted
+                .entry(l.line.row.product_id.as_str())
+                .or_insert((0, i));
             e.0 += l.line.row.qty;
         }
     }
@@ -830,7 +951,12 @@ async fn write_order(
             Some(now + state.config.checkout.bank_transfer_days * 86_400_000),
         ),
         PaymentMethod::CreditTerms => ("processing", "on_terms", Some(number.clone()), None),
-        _ => ("processing", "authorized", intent.map(|i| i.id.clone()), None),
+        _ => (
+            "processing",
+            "authorized",
+            intent.map(|i| i.id.clone()),
+            None,
+        ),
     };
     let order = OrderRow {
         id: order_id.clone(),
@@ -859,7 +985,8 @@ async fn write_order(
             .shipping_address
             .as_ref()
             .map(|a| serde_json::to_string(&snapshot_address(a)).unwrap_or_default()),
-        billing_address: serde_json::to_string(&snapshot_address(&r.billing_address)).unwrap_or_default(),
+        billing_address: serde_json::to_string(&snapshot_address(&r.billing_address))
+            .unwrap_or_default(),
         digital_only,
         pay_by,
         placed_at: now,
@@ -886,7 +1013,9 @@ async fn write_order(
             product_id: l.line.row.product_id.clone(),
             sku: p.map(|p| p.sku.clone()).unwrap_or_default(),
             name: p.map(|p| p.name.clone()).unwrap_or_default(),
-            product_type: p.map(|p| p.product_type.as_str().to_owned()).unwrap_or_default(),
+            product_type: p
+                .map(|p| p.product_type.as_str().to_owned())
+                .unwrap_or_default(),
             qty: l.line.row.qty,
             unit_price_cents: l.unit_price.cents(),
             subtotal_cents: l.amounts.subtotal.cents(),
@@ -897,7 +1026,12 @@ async fn write_order(
             serials: serde_json::to_string(&l.line.serials).unwrap_or_else(|_| "[]".into()),
             weight_grams: l.weight_grams.unwrap_or(0),
             warehouse: l.physical.then(|| warehouse.clone()),
-            delivery_status: if l.physical { "to_ship" } else { "awaiting_delivery" }.into(),
+            delivery_status: if l.physical {
+                "to_ship"
+            } else {
+                "awaiting_delivery"
+            }
+            .into(),
         };
         q::insert_line(&mut tx, &row).await?;
     }
@@ -938,7 +1072,15 @@ async fn write_order(
     )
     .await?;
     if r.method == PaymentMethod::CreditTerms {
-        q::insert_credit_entry(&mut tx, uid, "Purchased", total, Some(&order_id), &format!("Order {number}")).await?;
+        q::insert_credit_entry(
+            &mut tx,
+            uid,
+            "Purchased",
+            total,
+            Some(&order_id),
+            &format!("Order {number}"),
+        )
+        .await?;
     }
     if let Some(c) = cart.coupon.as_ref().filter(|c| c.refusal.is_none()) {
         let redeemed = uplink_db::cart::redeem_coupon(

@@ -5,6 +5,7 @@
 
 pub mod auth;
 pub mod categories;
+pub mod checkout;
 pub mod countries;
 pub mod me;
 pub mod media;
@@ -35,6 +36,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(serials::router())
         .merge(media::router())
         .merge(outbox::router())
+        .merge(checkout::router())
         .merge(orders::router())
         .merge(staff_orders::router())
 }

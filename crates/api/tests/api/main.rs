@@ -6,3 +6,4 @@ mod accounts_sso;
 mod catalog;
 mod foundation;
 mod helpers;
+mod orders;

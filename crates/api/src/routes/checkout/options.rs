@@ -1,6 +1,8 @@
 use crate::auth::AuthUser;
-use crate::cart::pricing::{LoadCart, load_priced_cart};
-use crate::checkout::options::{PaymentMethodDto, ShippingOptionDto, payment_methods, shipping_options};
+use crate::checkout::options::{
+    PaymentMethodDto, ShippingOptionDto, payment_methods, shipping_options,
+};
+use crate::checkout::quote::{LoadCart, check_store_region, load_priced_cart};
 use crate::error::{ApiResult, Problem};
 use crate::extract::ApiQuery;
 use crate::money::MoneyDto;
@@ -42,8 +44,26 @@ pub struct CheckoutTotals {
     pub total: MoneyDto,
 }
 
+/// A cart line as checkout shows it (the ProductList section).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CheckoutLine {
+    pub id: String,
+    pub sku: String,
+    pub name: String,
+    pub qty: i64,
+    pub unit_price: MoneyDto,
+    pub total: MoneyDto,
+    pub options: Vec<crate::checkout::dto::LineOption>,
+    pub serials: Vec<String>,
+    pub physical: bool,
+    /// Why the line cannot be ordered as it is (`not_sold_in_store`, `insufficient_stock`).
+    pub problem: Option<String>,
+    pub problem_code: Option<String>,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CheckoutOptions {
+    pub lines: Vec<CheckoutLine>,
     pub store: String,
     pub currency: String,
     /// False for digital-only carts: no shipping part, billing address only.
@@ -71,7 +91,7 @@ pub async fn checkout_options(
     store: StoreContext,
     ApiQuery(query): ApiQuery<OptionsQuery>,
 ) -> ApiResult<Json<CheckoutOptions>> {
-    crate::cart::check_store_region(&store, Some(&auth))?;
+    check_store_region(&store, &auth)?;
     let st = &store.snapshot.stores[store.store];
     let owner = uplink_db::cart::customer_owner(auth.id());
     let mut conn = state.db.pool().acquire().await?;
@@ -88,7 +108,12 @@ pub async fn checkout_options(
     )
     .await?;
     drop(conn);
-    let default_country = match query.country.as_deref().map(str::trim).filter(|c| c.len() == 2) {
+    let default_country = match query
+        .country
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| c.len() == 2)
+    {
         Some(c) => Some(c.to_ascii_uppercase()),
         None => state
             .db
@@ -109,7 +134,37 @@ pub async fn checkout_options(
     let owed = state.db.credit_owed(auth.id()).await?;
     let total = cart.totals.total.cents();
     let cur = cart.currency.as_str();
+    let snap = &store.snapshot;
+    let lines = cart
+        .lines
+        .iter()
+        .map(|l| CheckoutLine {
+            id: l.line.row.id.clone(),
+            sku: l.line.row.sku.clone(),
+            name: l
+                .product
+                .map_or_else(|| l.line.row.sku.clone(), |p| snap.product(p).name.clone()),
+            qty: l.line.row.qty,
+            unit_price: MoneyDto::new(l.unit_price.cents(), &cart.currency),
+            total: MoneyDto::new(l.amounts.total.cents(), &cart.currency),
+            options: l
+                .options
+                .iter()
+                .map(|o| crate::checkout::dto::LineOption {
+                    code: o.code.clone(),
+                    label: o.label.clone(),
+                    value: o.value.clone(),
+                    value_label: o.value_label.clone(),
+                })
+                .collect(),
+            serials: l.line.serials.clone(),
+            physical: l.physical,
+            problem: l.problem.as_ref().map(|p| p.message.clone()),
+            problem_code: l.problem.as_ref().map(|p| p.code.as_str().to_owned()),
+        })
+        .collect();
     Ok(Json(CheckoutOptions {
+        lines,
         store: st.code.clone(),
         currency: cur.to_owned(),
         shipping_required,

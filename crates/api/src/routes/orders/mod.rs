@@ -4,6 +4,7 @@ pub mod cancel;
 pub mod get;
 pub mod invoice;
 pub mod list;
+pub mod place;
 
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
@@ -13,7 +14,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list::list_orders))
+        .routes(routes!(place::place_order, list::list_orders))
         .routes(routes!(get::get_order))
         .routes(routes!(cancel::cancel_order))
         .routes(routes!(invoice::order_invoice))

@@ -39,7 +39,10 @@ pub async fn place_order(
     if let Some(replay) = idempotency::claim(&state, &scope, &key, &hash).await? {
         return Ok(replay);
     }
-    let idem = IdemKey { scope: &scope, key: &key };
+    let idem = IdemKey {
+        scope: &scope,
+        key: &key,
+    };
     match place(&state, &auth, &store, &req, &idem).await {
         Ok(body) => {
             let number = serde_json::from_str::<serde_json::Value>(&body)
@@ -48,7 +51,10 @@ pub async fn place_order(
                 .unwrap_or_default();
             let mut res = (StatusCode::CREATED, body).into_response();
             let h = res.headers_mut();
-            h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            h.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
             if let Ok(l) = HeaderValue::from_str(&format!("/api/v1/orders/{number}")) {
                 h.insert(header::LOCATION, l);
             }
