@@ -2,7 +2,7 @@
 export function csrfToken(): string {
   if (typeof document === 'undefined') return '';
   const match = /(?:^|;\s*)uplink_csrf=([^;]*)/.exec(document.cookie);
-  return match ? decodeURIComponent(match[1]) : '';
+  return match?.[1] ? decodeURIComponent(match[1]) : '';
 }
 
 /** Headers for a mutating request of a signed-in browser. */

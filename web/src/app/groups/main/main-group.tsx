@@ -15,6 +15,13 @@ const ProductPage = lazy(() => import('@/features/catalog/routes/product-page'))
 const SearchPage = lazy(() => import('@/features/catalog/routes/search-page'));
 const SpeedFusionCloudPage = lazy(() => import('@/features/catalog/routes/speedfusion-cloud-page'));
 const SerialPage = lazy(() => import('@/features/catalog/routes/serial-page'));
+const CheckoutPage = lazy(() => import('@/features/checkout/routes/checkout-page'));
+const PaymentPage = lazy(() => import('@/features/checkout/routes/payment-page'));
+const ConfirmOrderPage = lazy(() => import('@/features/checkout/routes/confirm-order-page'));
+const ThankYouPage = lazy(() => import('@/features/checkout/routes/thank-you-page'));
+const OrdersPage = lazy(() => import('@/features/orders/routes/orders-page'));
+const OrderPage = lazy(() => import('@/features/orders/routes/order-page'));
+const StaffOrdersPage = lazy(() => import('@/features/orders/routes/staff-orders-page'));
 
 /** Holds the page's place while its code loads (no content jump when it arrives). */
 function PageFallback() {
@@ -51,6 +58,13 @@ export default function MainGroup() {
             <Route path="search" element={<SearchPage />} />
             <Route path="speedfusioncloud" element={<SpeedFusionCloudPage />} />
             <Route path="sn" element={<SerialPage />} />
+            <Route path="checkout" element={<CheckoutPage />} />
+            <Route path="checkout/payment" element={<PaymentPage />} />
+            <Route path="checkout/confirm-order" element={<ConfirmOrderPage />} />
+            <Route path="checkout/thank-you" element={<ThankYouPage />} />
+            <Route path="order" element={<OrdersPage />} />
+            <Route path="order/:number" element={<OrderPage />} />
+            <Route path="admin/orders" element={<StaffOrdersPage />} />
             <Route
               path="*"
               element={

@@ -21,7 +21,7 @@ export function usePlaceOrder() {
     mutationFn: ({ body, key }: { body: PlaceOrderRequest; key: string }) => placeOrder(body, key),
     onSuccess: (order) => {
       client.setQueryData(checkoutKeys.order(order.number), order);
-      void client.invalidateQueries({ queryKey: checkoutKeys.cart() });
+      void client.invalidateQueries({ queryKey: checkoutKeys.all });
       void client.invalidateQueries({ queryKey: ['cart'] });
     },
   });

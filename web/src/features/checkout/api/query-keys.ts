@@ -2,7 +2,6 @@
 export const checkoutKeys = {
   all: ['checkout'] as const,
   options: (country: string | undefined) => [...checkoutKeys.all, 'options', country ?? ''] as const,
-  cart: () => [...checkoutKeys.all, 'cart'] as const,
   addresses: () => [...checkoutKeys.all, 'addresses'] as const,
   me: () => [...checkoutKeys.all, 'me'] as const,
   order: (number: string) => [...checkoutKeys.all, 'order', number] as const,

@@ -7,4 +7,4 @@ export type OrderDetail = components['schemas']['OrderDetail'];
 export type PlaceOrderRequest = components['schemas']['PlaceOrderRequest'];
 export type AddressFields = components['schemas']['AddressFields'];
 export type Address = components['schemas']['AddressDto'];
-export type Cart = components['schemas']['CartDto'];
+export type CheckoutLine = components['schemas']['CheckoutLine'];

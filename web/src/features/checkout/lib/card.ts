@@ -92,8 +92,10 @@ export function checkCard(number: string, expiry: string, cvc: string, today = n
 }
 
 function lengthsText(l: number[]): string {
-  if (l.length === 1) return String(l[0]);
-  if (l.length === 2) return `${l[0]} or ${l[1]}`;
-  if (l.every((n, i) => i === 0 || n === l[i - 1] + 1)) return `${l[0]} to ${l[l.length - 1]}`;
-  return `${l.slice(0, -1).join(', ')} or ${l[l.length - 1]}`;
+  const first = l[0] ?? 0;
+  const last = l[l.length - 1] ?? 0;
+  if (l.length === 1) return String(first);
+  if (l.length === 2) return `${first} or ${last}`;
+  if (l.every((n, i) => i === 0 || n === (l[i - 1] ?? 0) + 1)) return `${first} to ${last}`;
+  return `${l.slice(0, -1).join(', ')} or ${last}`;
 }
