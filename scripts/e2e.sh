@@ -11,6 +11,8 @@ export UPLINK_LISTEN="127.0.0.1:$port"
 export UPLINK_PUBLIC_URL="http://127.0.0.1:$port"
 export UPLINK_DATABASE_URL="sqlite://$work/uplink.db"
 export UPLINK_ENVIRONMENT=e2e
+# The checkout spec may fill carts directly while no cart API exists (e2e/tests/support/cart-seed.ts).
+export E2E_DB_PATH="$work/uplink.db"
 
 target/release/uplink serve >"$work/server.log" 2>&1 &
 server=$!
