@@ -111,7 +111,7 @@ test('a declined card shows FAILED with the reason and keeps the cart', async ({
   await shippingStep(page);
   await payByCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Place order' }).click();
-  const failed = page.locator('[data-state="FAILED"]');
+  const failed = page.locator('div[data-state="FAILED"]');
   await expect(failed).toBeVisible();
   await expect(failed).toContainText('declined');
   await expect(failed).toContainText('Your cart is unchanged');
