@@ -199,8 +199,9 @@ mod tests {
             s.contains("/Count 3"),
             "120 lines of 14 pt need three pages"
         );
-        // xref offsets point at the objects
-        let xref_at: usize = s
+        // xref offsets (bytes) point at the objects
+        let tail = String::from_utf8_lossy(&pdf[pdf.len() - 40..]).into_owned();
+        let xref_at: usize = tail
             .rsplit("startxref\n")
             .next()
             .unwrap()
@@ -210,7 +211,8 @@ mod tests {
             .parse()
             .unwrap();
         assert!(pdf[xref_at..].starts_with(b"xref"));
-        let first_obj_offset: usize = s[xref_at..].lines().nth(3).unwrap()[..10].parse().unwrap();
+        let xref = std::str::from_utf8(&pdf[xref_at..]).unwrap();
+        let first_obj_offset: usize = xref.lines().nth(3).unwrap()[..10].parse().unwrap();
         assert!(pdf[first_obj_offset..].starts_with(b"1 0 obj"));
     }
 }

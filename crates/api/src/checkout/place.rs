@@ -457,6 +457,7 @@ fn declined(code: &str, message: &str) -> ApiError {
         .with_extra("decline_code", code.to_owned())
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn record_failure(
     state: &AppState,
     uid: &str,
@@ -887,13 +888,12 @@ async fn write_order(
             .as_ref()
             .is_some_and(|p| p.code != ErrorCode::InsufficientStock)
     });
-    if non_stock
+    if (non_stock
         || cart.lines.is_empty()
-        || cart.coupon.as_ref().is_some_and(|c| c.refusal.is_some())
+        || cart.coupon.as_ref().is_some_and(|c| c.refusal.is_some()))
+        && let Some(e) = cart_problem(&cart)
     {
-        if let Some(e) = cart_problem(&cart) {
-            return Err(e.into());
-        }
+        return Err(e.into());
     }
     if cart.totals.total.cents() != total {
         return Err(ApiError::new(ErrorCode::PriceChanged)

@@ -90,7 +90,7 @@ pub async fn list_orders(
         .map(|t| t + 86_400_000);
     let page = query.page.unwrap_or(1);
     let page_size = query.page_size.unwrap_or(20);
-    if page < 1 || page > 10_000 {
+    if !(1..=10_000).contains(&page) {
         errors.push(FieldError::new(
             "page",
             ErrorCode::ValidationFailed,
