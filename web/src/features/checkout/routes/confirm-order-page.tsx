@@ -139,7 +139,7 @@ function Review() {
                 <Link to={section === 'Payment' ? '/checkout/payment' : section === 'ProductList' ? '/cart' : '/checkout'}>Fix this</Link>
               </div>
             ))}
-            <p className="muted">Your cart is unchanged.</p>
+            {!state.message.includes('cart is unchanged') && <p className="muted">Your cart is unchanged.</p>}
             <div className="form-actions">
               {needsNewCard ? (
                 <Link className="ui-button ui-button--primary ui-button--md" to="/checkout/payment">
