@@ -44,6 +44,9 @@ wait_for() { # url pid log
   exit 1
 }
 
+# The checkout spec seeds some carts straight into this database (e2e/tests/support/cart-seed.ts).
+export E2E_DB_PATH="$work/uplink.db"
+
 common_env=(
   UPLINK_ENVIRONMENT=e2e
   # The accounts tests give each browser its own client address (X-Forwarded-For),

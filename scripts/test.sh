@@ -34,3 +34,6 @@ cargo build --release --locked -p uplink-server
 
 step "End-to-end tests against the release server"
 scripts/e2e.sh
+
+step "Crash test: the server killed with SIGKILL during a checkout load"
+python3 scripts/crash-checkout.py --binary target/release/uplink

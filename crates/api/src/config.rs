@@ -24,6 +24,8 @@ pub struct Config {
     pub auth: AuthConfig,
     /// Error reporting: the browser's DSN and the error intake.
     pub errors: ErrorsConfig,
+    /// Payments and orders.
+    pub checkout: CheckoutConfig,
 }
 
 /// Error reporting (SPEC §14): where the browser sends its reports and how
@@ -37,6 +39,57 @@ pub struct ErrorsConfig {
     pub intake_per_minute: i64,
     /// `UPLINK_INTAKE_RETENTION_DAYS`: how long issues, events, sessions and transactions are kept (default 30).
     pub retention_days: i64,
+}
+
+/// Payment gateway, bank transfer terms and bank details (SPEC §6).
+#[derive(Debug, Clone)]
+pub struct CheckoutConfig {
+    /// `UPLINK_PAYMENT_GATEWAY`: `test` (the built-in test gateway, default).
+    pub gateway: String,
+    /// `UPLINK_BANK_TRANSFER_DAYS`: unpaid bank-transfer orders are cancelled after this many days (default 14).
+    pub bank_transfer_days: i64,
+    /// `UPLINK_BANK_DETAILS`: the account customers pay bank transfers to, one `Label: value` per `;`.
+    pub bank_details: Vec<(String, String)>,
+}
+
+impl CheckoutConfig {
+    fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> Result<CheckoutConfig, ConfigError> {
+        let gateway = get("UPLINK_PAYMENT_GATEWAY").unwrap_or_else(|| "test".into());
+        if gateway != "test" {
+            return Err(ConfigError {
+                var: "UPLINK_PAYMENT_GATEWAY",
+                message: format!("`{gateway}` is not a known gateway (only `test` is built in)"),
+            });
+        }
+        let bank_transfer_days = match get("UPLINK_BANK_TRANSFER_DAYS") {
+            Some(v) => v
+                .trim()
+                .parse::<i64>()
+                .ok()
+                .filter(|d| (1..=365).contains(d))
+                .ok_or_else(|| ConfigError {
+                    var: "UPLINK_BANK_TRANSFER_DAYS",
+                    message: format!("`{v}` is not a number of days between 1 and 365"),
+                })?,
+            None => 14,
+        };
+        let details = get("UPLINK_BANK_DETAILS").unwrap_or_else(|| {
+            "Account holder: Uplink Networks GmbH; Bank: Demo Bank AG; IBAN: DE89 3704 0044 0532 0130 00; BIC: COBADEFFXXX".into()
+        });
+        let bank_details = details
+            .split(';')
+            .filter_map(|part| {
+                let (k, v) = part.split_once(':')?;
+                Some((k.trim().to_owned(), v.trim().to_owned()))
+            })
+            .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+            .collect();
+        Ok(CheckoutConfig {
+            gateway,
+            bank_transfer_days,
+            bank_details,
+        })
+    }
 }
 
 /// `UPLINK_AUTH_MODE` (SPEC §8, fixed names): `token` (e-mail + password) or `keycloak` (OpenID Connect).
@@ -180,9 +233,11 @@ impl Config {
             intake_per_minute: parse_int(&get, "UPLINK_INTAKE_RATE_LIMIT", 600, 1)?,
             retention_days: parse_int(&get, "UPLINK_INTAKE_RETENTION_DAYS", 30, 1)?,
         };
+        let checkout = CheckoutConfig::from_lookup(&get)?;
         Ok(Config {
             auth,
             errors,
+            checkout,
             database_url: get("UPLINK_DATABASE_URL")
                 .unwrap_or_else(|| "sqlite://data/uplink.db".into()),
             listen,

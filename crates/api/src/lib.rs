@@ -6,9 +6,11 @@
 pub mod auth;
 pub mod cart;
 pub mod catalog;
+pub mod checkout;
 pub mod config;
 pub mod error;
 pub mod extract;
+pub mod gateway;
 pub mod mail;
 pub mod middleware;
 pub mod money;
@@ -59,6 +61,7 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
             }
         }
     }));
+    tasks.push(checkout::jobs::spawn(state.clone()));
     let db = state.db.clone();
     tasks.push(tokio::spawn(async move {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
@@ -84,6 +87,7 @@ pub fn app(state: AppState) -> Router {
         .nest("/api/v1", api_v1)
         .merge(routes::intake::router())
         .merge(routes::ops::router(openapi))
+        .merge(gateway::router())
         .fallback(web::fallback)
         .with_state(state);
     if let Some(csp) = csp {

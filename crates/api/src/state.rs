@@ -25,6 +25,10 @@ pub struct AppState {
     pub catalog: Arc<Catalog>,
     /// The error intake's default DSN public key, created in the database on first use.
     pub intake_key: Arc<tokio::sync::OnceCell<String>>,
+    /// The payment gateway orders pay through (SPEC §6).
+    pub gateway: Arc<dyn uplink_payments::PaymentGateway>,
+    /// The built-in test gateway, whose pages live under `/gateway/test` (when it is the one configured).
+    pub test_gateway: Option<Arc<uplink_payments::TestGateway>>,
 }
 
 impl AppState {
@@ -81,7 +85,10 @@ impl AppState {
                 crate::mail::Mailer::new(&fallback).expect("fallback mailer")
             }),
         );
+        let test_gateway = Arc::new(uplink_payments::TestGateway::new(db.clone()));
         AppState {
+            gateway: test_gateway.clone(),
+            test_gateway: Some(test_gateway),
             passwords,
             mailer,
             secrets: Arc::new(tokio::sync::OnceCell::new()),

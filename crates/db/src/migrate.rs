@@ -45,6 +45,7 @@ const SOURCES: &[Source] = &[
     migration!(21, "account_area"),
     migration!(30, "error_intake"),
     migration!(40, "cart"),
+    migration!(45, "orders"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod cart;
 pub mod catalog;
+pub mod checkout;
 pub mod error_code;
 pub mod iccid;
 pub mod ids;

@@ -6,6 +6,7 @@
 pub mod auth;
 pub mod cart;
 pub mod categories;
+pub mod checkout;
 pub mod countries;
 pub mod errors;
 pub mod intake;
@@ -13,10 +14,12 @@ pub mod me;
 pub mod media;
 pub mod meta;
 pub mod ops;
+pub mod orders;
 pub mod outbox;
 pub mod products;
 pub mod search;
 pub mod serials;
+pub mod staff_orders;
 pub mod stores;
 
 use crate::state::AppState;
@@ -38,4 +41,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(outbox::router())
         .merge(cart::router())
         .merge(errors::router())
+        .merge(checkout::router())
+        .merge(orders::router())
+        .merge(staff_orders::router())
 }

@@ -8,3 +8,4 @@ mod catalog;
 mod foundation;
 mod helpers;
 mod intake;
+mod orders;

@@ -450,6 +450,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/checkout/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shipping options and payment methods for the signed-in customer's cart, and why any is unavailable. */
+        get: operations["checkout_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/config": {
         parameters: {
             query?: never;
@@ -689,6 +706,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's orders, newest first, with status and date filters and search by number or SKU. */
+        get: operations["list_orders"];
+        put?: never;
+        /**
+         * Places an order from the signed-in customer's cart (SPEC §6). Needs an
+         *     `Idempotency-Key` header: the same key with the same body answers the first
+         *     result again (`Idempotent-Replayed: true`), with another body 422
+         *     `idempotency_key_reused`. A card payment that needs 3-D Secure, and every
+         *     PayPal payment, first answers 402 `payment_requires_action` with
+         *     `redirect_url` and `payment_intent`; after the gateway page, send the
+         *     request again (new key) with `payment.payment_intent`.
+         */
+        post: operations["place_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the customer's orders with lines, addresses, payment, history and shipments. */
+        get: operations["get_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{number}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels an order that is still waiting for payment; its stock goes back on sale. */
+        post: operations["cancel_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{number}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's invoice as a PDF; a proforma invoice while a bank transfer is unpaid. */
+        get: operations["order_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products": {
         parameters: {
             query?: never;
@@ -785,6 +879,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent orders of every customer (fulfilment staff). */
+        get: operations["staff_list_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any order (fulfilment staff). */
+        get: operations["staff_get_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{number}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels an unpaid or paid-but-unshipped order; a paid one is refunded through the gateway. */
+        post: operations["staff_cancel_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{number}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks an unpaid bank-transfer order paid: it moves to `processing` and the customer is told. */
+        post: operations["staff_mark_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{number}/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a shipment with its tracking number: `partially_shipped` or `shipped`; the customer is told. */
+        post: operations["staff_add_shipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stores": {
         parameters: {
             query?: never;
@@ -875,6 +1054,19 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
+        /** @description A new address typed at checkout. */
+        AddressFields: {
+            name: string;
+            company?: string | null;
+            line1: string;
+            line2?: string | null;
+            city: string;
+            /** @description Required for US addresses. */
+            state?: string | null;
+            postal_code: string;
+            country: string;
+            phone: string;
+        };
         AddressList: {
             items: components["schemas"]["AddressDto"][];
             /**
@@ -920,6 +1112,18 @@ export interface components {
             expires_at: string;
             /** @description The bearer token; only when `session` was `bearer` (never for cookie sessions). */
             token?: string | null;
+        };
+        BankDetail: {
+            label: string;
+            value: string;
+        };
+        /** @description The billing address (always required, also for digital-only carts). */
+        BillingInput: {
+            /** @description Use the shipping address. */
+            same_as_shipping?: boolean;
+            address_id?: string | null;
+            address?: components["schemas"]["AddressFields"] | null;
+            save_address?: boolean;
         };
         Bookmark: {
             product_id: string;
@@ -1147,6 +1351,46 @@ export interface components {
             /** @description At least 10 characters. */
             new_password: string;
         };
+        /** @description A cart line as checkout shows it (the ProductList section). */
+        CheckoutLine: {
+            id: string;
+            sku: string;
+            name: string;
+            /** Format: int64 */
+            qty: number;
+            unit_price: components["schemas"]["MoneyDto"];
+            total: components["schemas"]["MoneyDto"];
+            options: components["schemas"]["LineOption"][];
+            serials: string[];
+            physical: boolean;
+            /** @description Why the line cannot be ordered as it is (`not_sold_in_store`, `insufficient_stock`). */
+            problem?: string | null;
+            problem_code?: string | null;
+        };
+        CheckoutOptions: {
+            lines: components["schemas"]["CheckoutLine"][];
+            store: string;
+            currency: string;
+            /** @description False for digital-only carts: no shipping part, billing address only. */
+            shipping_required: boolean;
+            shipping_options: components["schemas"]["ShippingOptionDto"][];
+            payment_methods: components["schemas"]["PaymentMethodDto"][];
+            gateway: components["schemas"]["GatewayInfo"];
+            /** Format: int64 */
+            item_count: number;
+            /** Format: int64 */
+            weight_grams: number;
+            totals: components["schemas"]["CheckoutTotals"];
+            /** @description Country the Priority Shipping quote is for. */
+            quote_country?: string | null;
+        };
+        CheckoutTotals: {
+            subtotal: components["schemas"]["MoneyDto"];
+            discount: components["schemas"]["MoneyDto"];
+            tax: components["schemas"]["MoneyDto"];
+            /** @description Before shipping. */
+            total: components["schemas"]["MoneyDto"];
+        };
         ConfirmEmail: {
             token: string;
         };
@@ -1303,6 +1547,20 @@ export interface components {
             code: string;
             message: string;
         };
+        GatewayInfo: {
+            name: string;
+            /** @description Show the TEST MODE banner. */
+            test_mode: boolean;
+            /** @description Where the card form posts the card (`{number, exp_month, exp_year, cvc}` → `{id, card}`). */
+            tokenize_url: string;
+        };
+        HistoryDto: {
+            at: string;
+            status: components["schemas"]["OrderStatus"];
+            /** @description `customer`, `staff`, `system`. */
+            actor: string;
+            note: string;
+        };
         ImageDto: {
             url: string;
             alt: string;
@@ -1443,6 +1701,12 @@ export interface components {
             is_default_shipping?: boolean;
             is_default_billing?: boolean;
         };
+        NewShipment: {
+            carrier: string;
+            tracking_number: string;
+            /** @description Order line ids in this parcel; empty or absent = every line still to ship. */
+            line_ids?: string[];
+        };
         /**
          * @description Kinds of custom option (SPEC §4.1).
          * @enum {string}
@@ -1452,6 +1716,113 @@ export interface components {
             code: string;
             label: string;
             price_delta?: components["schemas"]["PriceDelta"] | null;
+        };
+        /** @description An address as kept on an order (a snapshot, not a link to the address book). */
+        OrderAddress: {
+            name: string;
+            company?: string | null;
+            line1: string;
+            line2?: string | null;
+            city: string;
+            state?: string | null;
+            postal_code: string;
+            country: string;
+            phone: string;
+        };
+        OrderDetail: {
+            number: string;
+            status: components["schemas"]["OrderStatus"];
+            store: string;
+            placed_at: string;
+            totals: components["schemas"]["OrderTotals"];
+            coupon_code?: string | null;
+            lines: components["schemas"]["OrderLineDto"][];
+            shipping: components["schemas"]["OrderShippingDto"];
+            billing_address: components["schemas"]["OrderAddress"];
+            payment: components["schemas"]["OrderPaymentDto"];
+            history: components["schemas"]["HistoryDto"][];
+            shipments: components["schemas"]["ShipmentDto"][];
+            digital_only: boolean;
+            /** @description Paid digital lines wait for delivery (licence keys, subscriptions, eSIMs arrive with a later release). */
+            awaiting_delivery: boolean;
+            /** @description The customer may cancel (only while `pending_payment`). */
+            can_cancel: boolean;
+            /** @description `invoice` once paid (or on terms), `proforma` while a bank transfer is unpaid, none when cancelled unpaid. */
+            invoice_kind?: string | null;
+            invoice_url?: string | null;
+        };
+        OrderLineDto: {
+            id: string;
+            product_id: string;
+            sku: string;
+            name: string;
+            /** @description Product type slug. */
+            type: string;
+            /** Format: int64 */
+            qty: number;
+            unit_price: components["schemas"]["MoneyDto"];
+            subtotal: components["schemas"]["MoneyDto"];
+            discount: components["schemas"]["MoneyDto"];
+            tax: components["schemas"]["MoneyDto"];
+            total: components["schemas"]["MoneyDto"];
+            options: components["schemas"]["LineOption"][];
+            serials: string[];
+            physical: boolean;
+            /** @description `to_ship`, `shipped`, `awaiting_delivery` (digital goods are delivered by a later release), `delivered`, `cancelled`. */
+            delivery_status: string;
+        };
+        OrderPage: {
+            items: components["schemas"]["OrderSummary"][];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            page_size: number;
+        };
+        OrderPaymentDto: {
+            method: components["schemas"]["PaymentMethod"];
+            /** @description The fixed display name (`Credit Card`, `Paypal Payment`, `Bank Transfer`, `Credit Terms Payment`). */
+            name: string;
+            /** @description `authorized`, `paid`, `pending`, `on_terms`, `refunded`, `voided`. */
+            status: string;
+            /** @description Gateway reference, or the order number as bank transfer reference. */
+            reference?: string | null;
+            card?: components["schemas"]["CardDto"] | null;
+            /** @description Bank transfer: where to pay (the reference is the order number). */
+            bank_details: components["schemas"]["BankDetail"][];
+            /** @description Bank transfer: unpaid orders are cancelled after this time (RFC 3339). */
+            pay_by?: string | null;
+            paid_at?: string | null;
+        };
+        OrderShippingDto: {
+            /** @description `customer_provided`, `priority`, `pickup` or `none` (digital-only). */
+            method: components["schemas"]["ShippingMethod"];
+            /** @description The fixed display name. */
+            name: string;
+            fee: components["schemas"]["MoneyDto"];
+            details: components["schemas"]["ShippingDetails"];
+            address?: components["schemas"]["OrderAddress"] | null;
+        };
+        /** @enum {string} */
+        OrderStatus: "pending_payment" | "processing" | "partially_shipped" | "shipped" | "completed" | "cancelled" | "refunded";
+        OrderSummary: {
+            number: string;
+            status: components["schemas"]["OrderStatus"];
+            placed_at: string;
+            total: components["schemas"]["MoneyDto"];
+            payment_method: components["schemas"]["PaymentMethod"];
+            /** Format: int64 */
+            item_count: number;
+            /** @description First line names (at most three). */
+            items: string[];
+        };
+        OrderTotals: {
+            subtotal: components["schemas"]["MoneyDto"];
+            discount: components["schemas"]["MoneyDto"];
+            shipping: components["schemas"]["MoneyDto"];
+            tax: components["schemas"]["MoneyDto"];
+            total: components["schemas"]["MoneyDto"];
         };
         OutboxList: {
             items: components["schemas"]["OutboxMessage"][];
@@ -1485,6 +1856,51 @@ export interface components {
         };
         PasswordResetRequest: {
             email: string;
+        };
+        PaymentInput: {
+            /** @description `card`, `paypal`, `bank_transfer` or `credit_terms`. */
+            method: string;
+            /** @description Credit Card: the token from the gateway's tokenisation endpoint. */
+            token?: string | null;
+            /** @description Card after a 3-D Secure step, or PayPal after approval: the payment intent the gateway returned. */
+            payment_intent?: string | null;
+        };
+        /**
+         * @description Payment methods (fixed names, SPEC §6).
+         * @enum {string}
+         */
+        PaymentMethod: "card" | "paypal" | "bank_transfer" | "credit_terms";
+        PaymentMethodDto: {
+            /** @description `card`, `paypal`, `bank_transfer`, `credit_terms`, or `not_available`. */
+            code: string;
+            /** @description The fixed name: `Credit Card`, `Paypal Payment`, `Bank Transfer`, `Credit Terms Payment`, `Not Available`. */
+            name: string;
+            available: boolean;
+            /** @description Error code a placement would get (`payment_method_unavailable`, `credit_limit_exceeded`). */
+            reason_code?: string | null;
+            reason?: string | null;
+            available_credit?: components["schemas"]["MoneyDto"] | null;
+            credit_limit?: components["schemas"]["MoneyDto"] | null;
+            /** Format: int64 */
+            payment_terms_days?: number | null;
+        };
+        PickupLocationDto: {
+            code: string;
+            label: string;
+        };
+        PlaceOrderRequest: {
+            shipping?: components["schemas"]["ShippingInput"] | null;
+            billing?: components["schemas"]["BillingInput"];
+            payment: components["schemas"]["PaymentInput"];
+            /**
+             * Format: int64
+             * @description The total the buyer saw; a different current total is `price_changed`.
+             */
+            expected_total_cents?: number | null;
+            /** @description Page the gateway returns to after a 3-D Secure step or PayPal approval (a path on this site). */
+            return_path?: string | null;
+            /** @description Page PayPal returns to when the buyer cancels (a path on this site). */
+            cancel_path?: string | null;
         };
         PriceBandFacet: {
             /**
@@ -1824,6 +2240,68 @@ export interface components {
          * @enum {string}
          */
         SessionTransport: "cookie" | "bearer";
+        ShipmentDto: {
+            id: string;
+            carrier: string;
+            tracking_number: string;
+            line_ids: string[];
+            shipped_at: string;
+        };
+        ShippingDetails: {
+            /** @description Customer Provided: DHL, FedEx, UPS or Other. */
+            carrier?: string | null;
+            account_number?: string | null;
+            /** @description Self pick-up: location code and label. */
+            pickup_location?: string | null;
+            pickup_label?: string | null;
+            /**
+             * Format: int32
+             * @description Priority Shipping: delivery window in business days.
+             */
+            min_days?: number | null;
+            /** Format: int32 */
+            max_days?: number | null;
+            zone?: string | null;
+        };
+        /** @description ShippingInformation: how and where the goods travel. */
+        ShippingInput: {
+            /** @description `customer_provided`, `priority` or `pickup` (US store only). */
+            method: string;
+            /** @description An address from the address book… */
+            address_id?: string | null;
+            address?: components["schemas"]["AddressFields"] | null;
+            /** @description Keep the new address in the address book. */
+            save_address?: boolean;
+            /** @description Customer Provided: DHL, FedEx, UPS or Other. */
+            carrier?: string | null;
+            /** @description Customer Provided: the buyer's account number with that carrier. */
+            account_number?: string | null;
+            /** @description Self pick-up: location code from `GET /checkout/options`. */
+            pickup_location?: string | null;
+        };
+        /** @enum {string} */
+        ShippingMethod: "customer_provided" | "priority" | "pickup" | "none";
+        ShippingOptionDto: {
+            method: components["schemas"]["ShippingMethod"];
+            /** @description The fixed name: `Customer Provided`, `Priority Shipping`, `Self pick-up`. */
+            name: string;
+            available: boolean;
+            /** @description Why it cannot be chosen. */
+            reason?: string | null;
+            fee?: components["schemas"]["MoneyDto"] | null;
+            /**
+             * Format: int32
+             * @description Priority Shipping: delivery window in business days.
+             */
+            min_days?: number | null;
+            /** Format: int32 */
+            max_days?: number | null;
+            needs_address: boolean;
+            /** @description Customer Provided: carriers to choose from (plus an account number). */
+            carriers: string[];
+            /** @description Self pick-up: where. */
+            pickup_locations: components["schemas"]["PickupLocationDto"][];
+        };
         /**
          * @description Sort orders (SPEC §4.4).
          * @enum {string}
@@ -3120,6 +3598,53 @@ export interface operations {
             };
         };
     };
+    checkout_options: {
+        parameters: {
+            query?: {
+                /** @description Store code or mini-store key (see `GET /stores`). */
+                store?: string;
+                /**
+                 * @description Destination country (ISO 3166-1 alpha-2) for the Priority Shipping quote;
+                 *     default: the customer's default shipping address, else the account country.
+                 */
+                country?: string;
+                /** @description Destination US state for sales tax. */
+                tax_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutOptions"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     get_config: {
         parameters: {
             query?: never;
@@ -3752,6 +4277,213 @@ export interface operations {
             };
         };
     };
+    list_orders: {
+        parameters: {
+            query?: {
+                /** @description Statuses, comma-separated (`pending_payment,processing`). */
+                status?: string;
+                /** @description Placed on or after this day (`YYYY-MM-DD`, UTC). */
+                from?: string;
+                /** @description Placed on or before this day (`YYYY-MM-DD`, UTC). */
+                to?: string;
+                /** @description An order number (or part of one) or a SKU. */
+                q?: string;
+                /** @description 1-based page (default 1). */
+                page?: number;
+                /** @description 1–100 (default 20). */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    place_order: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header: {
+                /** @description Unique per attempt, e.g. a UUID; kept 24 hours */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrderRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description The new order */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description `payment_declined` (with `decline_code`), `payment_requires_action` (with `redirect_url`, `payment_intent`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_stock` (with `available`), `price_changed` (with `total_cents`), `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` (fields under `shipping.`, `billing.`, `payment.`, `lines[i]`), `payment_method_unavailable`, `credit_limit_exceeded`, `idempotency_key_reused`, coupon codes */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number, e.g. UL-000123 */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description `not_found` (also for another customer's order) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancel_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `order_not_cancellable`: only `pending_payment` orders */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    order_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description `not_found` (also: a cancelled unpaid order has no invoice) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_products: {
         parameters: {
             query?: {
@@ -4001,6 +4733,205 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    staff_list_orders: {
+        parameters: {
+            query?: {
+                /** @description One status, e.g. `pending_payment` or `processing`. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderRow"][];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    staff_get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    staff_cancel_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffCancel"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `order_not_cancellable` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    staff_mark_paid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: not an unpaid bank transfer */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    staff_add_shipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewShipment"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -36,6 +36,13 @@ const ErrorIssuePage = lazy(() => import('@/features/errors/routes/error-issue-p
 
 // Navigations are reported under their route pattern (`/products/:slug`), not the raw URL.
 const MainRoutes = SentryRoutes(Routes);
+const CheckoutPage = lazy(() => import('@/features/checkout/routes/checkout-page'));
+const PaymentPage = lazy(() => import('@/features/checkout/routes/payment-page'));
+const ConfirmOrderPage = lazy(() => import('@/features/checkout/routes/confirm-order-page'));
+const ThankYouPage = lazy(() => import('@/features/checkout/routes/thank-you-page'));
+const OrdersPage = lazy(() => import('@/features/orders/routes/orders-page'));
+const OrderPage = lazy(() => import('@/features/orders/routes/order-page'));
+const StaffOrdersPage = lazy(() => import('@/features/orders/routes/staff-orders-page'));
 
 /** Holds the page's place while its code loads (no content jump when it arrives). */
 function PageFallback() {
@@ -88,6 +95,13 @@ export default function MainGroup() {
 
             <Route path="admin/errors" element={<ErrorsPage />} />
             <Route path="admin/errors/:id" element={<ErrorIssuePage />} />
+            <Route path="checkout" element={<CheckoutPage />} />
+            <Route path="checkout/payment" element={<PaymentPage />} />
+            <Route path="checkout/confirm-order" element={<ConfirmOrderPage />} />
+            <Route path="checkout/thank-you" element={<ThankYouPage />} />
+            <Route path="order" element={<OrdersPage />} />
+            <Route path="order/:number" element={<OrderPage />} />
+            <Route path="admin/orders" element={<StaffOrdersPage />} />
             <Route
               path="*"
               element={

@@ -1,0 +1,17 @@
+//! Fulfilment staff (SPEC §1, §7, §15): find orders, mark bank transfers
+//! paid, add shipments with tracking numbers, cancel with refund. The full
+//! back-office comes later; each change e-mails the customer.
+
+pub mod actions;
+
+use crate::state::AppState;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(actions::staff_list_orders))
+        .routes(routes!(actions::staff_get_order))
+        .routes(routes!(actions::staff_mark_paid))
+        .routes(routes!(actions::staff_add_shipment))
+        .routes(routes!(actions::staff_cancel_order))
+}

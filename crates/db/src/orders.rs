@@ -1,0 +1,743 @@
+//! Orders, payments, shipments, the credit-terms ledger, stock movements and
+//! job leases (SPEC §6, §7). Writes that belong together take a connection
+//! of the caller's transaction (`&mut AnyConnection`).
+
+use crate::{Db, DbError, Flag, now_ms};
+use sqlx::{AnyConnection, FromRow};
+
+// ----- rows -----
+
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct OrderRow {
+    pub id: String,
+    pub number: String,
+    pub store_code: String,
+    pub user_id: String,
+    pub email: String,
+    pub status: String,
+    pub currency: String,
+    pub subtotal_cents: i64,
+    pub discount_cents: i64,
+    pub shipping_cents: i64,
+    pub tax_cents: i64,
+    pub total_cents: i64,
+    pub coupon_code: Option<String>,
+    pub payment_method: String,
+    pub payment_status: String,
+    pub payment_reference: Option<String>,
+    pub shipping_method: String,
+    /// JSON: carrier/account (Customer Provided), pick-up location, zone and delivery window.
+    pub shipping_details: String,
+    /// JSON address snapshot; `None` when nothing is shipped.
+    pub shipping_address: Option<String>,
+    pub billing_address: String,
+    #[sqlx(try_from = "Flag")]
+    pub digital_only: bool,
+    pub pay_by: Option<i64>,
+    pub placed_at: i64,
+    pub paid_at: Option<i64>,
+    pub updated_at: i64,
+}
+
+const ORDER_COLUMNS: &str = "id, number, store_code, user_id, email, status, currency, subtotal_cents, \
+discount_cents, shipping_cents, tax_cents, total_cents, coupon_code, payment_method, payment_status, \
+payment_reference, shipping_method, shipping_details, shipping_address, billing_address, digital_only, \
+pay_by, placed_at, paid_at, updated_at";
+
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct OrderLineRow {
+    pub id: String,
+    pub order_id: String,
+    pub position: i64,
+    pub product_id: String,
+    pub sku: String,
+    pub name: String,
+    pub product_type: String,
+    pub qty: i64,
+    pub unit_price_cents: i64,
+    pub subtotal_cents: i64,
+    pub discount_cents: i64,
+    pub tax_cents: i64,
+    pub total_cents: i64,
+    /// JSON `[{code, label, value, value_label}]`.
+    pub options: String,
+    /// JSON `["XXXX-XXXX-XXXX", …]`.
+    pub serials: String,
+    pub weight_grams: i64,
+    /// Warehouse the stock came from (physical lines).
+    pub warehouse: Option<String>,
+    /// `to_ship`, `shipped`, `awaiting_delivery`, `delivered`, `cancelled`.
+    pub delivery_status: String,
+}
+
+const LINE_COLUMNS: &str = "id, order_id, position, product_id, sku, name, product_type, qty, \
+unit_price_cents, subtotal_cents, discount_cents, tax_cents, total_cents, options, serials, \
+weight_grams, warehouse, delivery_status";
+
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct HistoryRow {
+    pub id: String,
+    pub order_id: String,
+    pub at: i64,
+    pub status: String,
+    pub actor: String,
+    pub note: String,
+}
+
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct PaymentRow {
+    pub id: String,
+    pub order_id: Option<String>,
+    pub user_id: String,
+    pub method: String,
+    pub status: String,
+    pub amount_cents: i64,
+    pub currency: String,
+    pub gateway: Option<String>,
+    pub gateway_ref: Option<String>,
+    pub card_brand: Option<String>,
+    pub card_last4: Option<String>,
+    pub card_exp_month: Option<i64>,
+    pub card_exp_year: Option<i64>,
+    pub failure_code: Option<String>,
+    pub failure_message: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const PAYMENT_COLUMNS: &str = "id, order_id, user_id, method, status, amount_cents, currency, gateway, \
+gateway_ref, card_brand, card_last4, card_exp_month, card_exp_year, failure_code, failure_message, \
+created_at, updated_at";
+
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct ShipmentRow {
+    pub id: String,
+    pub order_id: String,
+    pub carrier: String,
+    pub tracking_number: String,
+    /// JSON list of order line ids in this parcel.
+    pub line_ids: String,
+    pub shipped_at: i64,
+    pub created_by: String,
+}
+
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct CreditEntryRow {
+    pub id: String,
+    pub user_id: String,
+    pub kind: String,
+    pub amount_cents: i64,
+    pub order_id: Option<String>,
+    pub note: String,
+    pub created_at: i64,
+}
+
+/// Filters of the customer's order list.
+#[derive(Debug, Clone, Default)]
+pub struct OrderFilter {
+    pub statuses: Vec<String>,
+    /// Placed at or after (unix ms).
+    pub from: Option<i64>,
+    /// Placed before (unix ms).
+    pub to: Option<i64>,
+    /// An order number (or part of one) or a SKU.
+    pub q: Option<String>,
+    pub limit: i64,
+    pub offset: i64,
+}
+
+// ----- writes inside the caller's transaction -----
+
+/// The next order sequence value (gapless: rolled back with the transaction).
+pub async fn next_order_seq(conn: &mut AnyConnection) -> Result<i64, DbError> {
+    sqlx::query("UPDATE order_counter SET next = next + 1 WHERE id = 1")
+        .execute(&mut *conn)
+        .await?;
+    Ok(
+        sqlx::query_scalar("SELECT next - 1 FROM order_counter WHERE id = 1")
+            .fetch_one(&mut *conn)
+            .await?,
+    )
+}
+
+/// Takes `qty` units from `warehouse` when that many are available: one
+/// conditional update, never read-then-write. False when too few are left.
+pub async fn take_stock(
+    conn: &mut AnyConnection,
+    product_id: &str,
+    warehouse: &str,
+    qty: i64,
+) -> Result<bool, DbError> {
+    let n = sqlx::query(
+        "UPDATE stock SET available = available - $1, updated_at = $2 \
+         WHERE product_id = $3 AND warehouse = $4 AND available >= $1",
+    )
+    .bind(qty)
+    .bind(now_ms())
+    .bind(product_id)
+    .bind(warehouse)
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Puts `qty` units back (cancelled order).
+pub async fn return_stock(
+    conn: &mut AnyConnection,
+    product_id: &str,
+    warehouse: &str,
+    qty: i64,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "UPDATE stock SET available = available + $1, updated_at = $2 WHERE product_id = $3 AND warehouse = $4",
+    )
+    .bind(qty)
+    .bind(now_ms())
+    .bind(product_id)
+    .bind(warehouse)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Units available now (0 when the product has no stock row).
+pub async fn available_stock(
+    conn: &mut AnyConnection,
+    product_id: &str,
+    warehouse: &str,
+) -> Result<i64, DbError> {
+    let n: Option<i64> =
+        sqlx::query_scalar("SELECT available FROM stock WHERE product_id = $1 AND warehouse = $2")
+            .bind(product_id)
+            .bind(warehouse)
+            .fetch_optional(conn)
+            .await?;
+    Ok(n.unwrap_or(0))
+}
+
+/// The catalogue version as seen inside a transaction.
+pub async fn catalog_version_in(conn: &mut AnyConnection) -> Result<i64, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT version FROM catalog_version WHERE id = 1")
+            .fetch_one(conn)
+            .await?,
+    )
+}
+
+/// Locks the account row (PostgreSQL) so credit checks of one customer run one at a time.
+pub async fn lock_user(conn: &mut AnyConnection, user_id: &str) -> Result<(), DbError> {
+    sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1")
+        .bind(user_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), DbError> {
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO orders ({ORDER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
+         $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)"
+    )))
+    .bind(&o.id)
+    .bind(&o.number)
+    .bind(&o.store_code)
+    .bind(&o.user_id)
+    .bind(&o.email)
+    .bind(&o.status)
+    .bind(&o.currency)
+    .bind(o.subtotal_cents)
+    .bind(o.discount_cents)
+    .bind(o.shipping_cents)
+    .bind(o.tax_cents)
+    .bind(o.total_cents)
+    .bind(&o.coupon_code)
+    .bind(&o.payment_method)
+    .bind(&o.payment_status)
+    .bind(&o.payment_reference)
+    .bind(&o.shipping_method)
+    .bind(&o.shipping_details)
+    .bind(&o.shipping_address)
+    .bind(&o.billing_address)
+    .bind(o.digital_only)
+    .bind(o.pay_by)
+    .bind(o.placed_at)
+    .bind(o.paid_at)
+    .bind(o.updated_at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_line(conn: &mut AnyConnection, l: &OrderLineRow) -> Result<(), DbError> {
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO order_lines ({LINE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
+         $12, $13, $14, $15, $16, $17, $18)"
+    )))
+    .bind(&l.id)
+    .bind(&l.order_id)
+    .bind(l.position)
+    .bind(&l.product_id)
+    .bind(&l.sku)
+    .bind(&l.name)
+    .bind(&l.product_type)
+    .bind(l.qty)
+    .bind(l.unit_price_cents)
+    .bind(l.subtotal_cents)
+    .bind(l.discount_cents)
+    .bind(l.tax_cents)
+    .bind(l.total_cents)
+    .bind(&l.options)
+    .bind(&l.serials)
+    .bind(l.weight_grams)
+    .bind(&l.warehouse)
+    .bind(&l.delivery_status)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_history(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    status: &str,
+    actor: &str,
+    note: &str,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO order_history (id, order_id, at, status, actor, note) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(uplink_domain::ids::new_id("ohs"))
+    .bind(order_id)
+    .bind(now_ms())
+    .bind(status)
+    .bind(actor)
+    .bind(note)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_payment(conn: &mut AnyConnection, p: &PaymentRow) -> Result<(), DbError> {
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO payments ({PAYMENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
+         $12, $13, $14, $15, $16, $17)"
+    )))
+    .bind(&p.id)
+    .bind(&p.order_id)
+    .bind(&p.user_id)
+    .bind(&p.method)
+    .bind(&p.status)
+    .bind(p.amount_cents)
+    .bind(&p.currency)
+    .bind(&p.gateway)
+    .bind(&p.gateway_ref)
+    .bind(&p.card_brand)
+    .bind(&p.card_last4)
+    .bind(p.card_exp_month)
+    .bind(p.card_exp_year)
+    .bind(&p.failure_code)
+    .bind(&p.failure_message)
+    .bind(p.created_at)
+    .bind(p.updated_at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_credit_entry(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    kind: &str,
+    amount_cents: i64,
+    order_id: Option<&str>,
+    note: &str,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO credit_ledger (id, user_id, kind, amount_cents, order_id, note, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(uplink_domain::ids::new_id("crd"))
+    .bind(user_id)
+    .bind(kind)
+    .bind(amount_cents)
+    .bind(order_id)
+    .bind(note)
+    .bind(now_ms())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// What the customer owes on credit terms: Purchased − (Reimbursed + Refunded + Reverted).
+pub async fn credit_owed(conn: &mut AnyConnection, user_id: &str) -> Result<i64, DbError> {
+    let owed: Option<i64> = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(CASE kind WHEN 'Purchased' THEN amount_cents \
+           WHEN 'Allocated' THEN 0 ELSE -amount_cents END), 0) AS BIGINT) \
+         FROM credit_ledger WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(conn)
+    .await?;
+    Ok(owed.unwrap_or(0))
+}
+
+/// Moves an order from `from` to `to` (conditional: false when it is no longer `from`).
+pub async fn set_status(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    from: &str,
+    to: &str,
+) -> Result<bool, DbError> {
+    let n =
+        sqlx::query("UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4")
+            .bind(to)
+            .bind(now_ms())
+            .bind(order_id)
+            .bind(from)
+            .execute(conn)
+            .await?
+            .rows_affected();
+    Ok(n == 1)
+}
+
+pub async fn set_payment_status(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    status: &str,
+    paid_at: Option<i64>,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "UPDATE orders SET payment_status = $1, paid_at = COALESCE($2, paid_at), updated_at = $3 WHERE id = $4",
+    )
+    .bind(status)
+    .bind(paid_at)
+    .bind(now_ms())
+    .bind(order_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn set_payment_row_status(
+    conn: &mut AnyConnection,
+    payment_id: &str,
+    status: &str,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE payments SET status = $1, updated_at = $2 WHERE id = $3")
+        .bind(status)
+        .bind(now_ms())
+        .bind(payment_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_line_delivery(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    line_id: Option<&str>,
+    from: &str,
+    to: &str,
+) -> Result<u64, DbError> {
+    let q = match line_id {
+        Some(_) => {
+            "UPDATE order_lines SET delivery_status = $1 WHERE order_id = $2 AND delivery_status = $3 AND id = $4"
+        }
+        None => {
+            "UPDATE order_lines SET delivery_status = $1 WHERE order_id = $2 AND delivery_status = $3"
+        }
+    };
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(q))
+        .bind(to)
+        .bind(order_id)
+        .bind(from);
+    if let Some(id) = line_id {
+        query = query.bind(id);
+    }
+    Ok(query.execute(conn).await?.rows_affected())
+}
+
+pub async fn insert_shipment(conn: &mut AnyConnection, s: &ShipmentRow) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO shipments (id, order_id, carrier, tracking_number, line_ids, shipped_at, created_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(&s.id)
+    .bind(&s.order_id)
+    .bind(&s.carrier)
+    .bind(&s.tracking_number)
+    .bind(&s.line_ids)
+    .bind(s.shipped_at)
+    .bind(&s.created_by)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn order_in(conn: &mut AnyConnection, id: &str) -> Result<Option<OrderRow>, DbError> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+pub async fn lines_in(
+    conn: &mut AnyConnection,
+    order_id: &str,
+) -> Result<Vec<OrderLineRow>, DbError> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {LINE_COLUMNS} FROM order_lines WHERE order_id = $1 ORDER BY position"
+    )))
+    .bind(order_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+pub async fn history_in(
+    conn: &mut AnyConnection,
+    order_id: &str,
+) -> Result<Vec<HistoryRow>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT id, order_id, at, status, actor, note FROM order_history WHERE order_id = $1 ORDER BY at, id",
+    )
+    .bind(order_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+pub async fn payments_in(
+    conn: &mut AnyConnection,
+    order_id: &str,
+) -> Result<Vec<PaymentRow>, DbError> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {PAYMENT_COLUMNS} FROM payments WHERE order_id = $1 ORDER BY created_at, id"
+    )))
+    .bind(order_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+pub async fn shipments_in(
+    conn: &mut AnyConnection,
+    order_id: &str,
+) -> Result<Vec<ShipmentRow>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT id, order_id, carrier, tracking_number, line_ids, shipped_at, created_by \
+         FROM shipments WHERE order_id = $1 ORDER BY shipped_at, id",
+    )
+    .bind(order_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+// ----- reads and small writes on the pool -----
+
+impl Db {
+    pub async fn order_by_number(&self, number: &str) -> Result<Option<OrderRow>, DbError> {
+        Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {ORDER_COLUMNS} FROM orders WHERE number = $1"
+        )))
+        .bind(number)
+        .fetch_optional(self.pool())
+        .await?)
+    }
+
+    /// One page of a customer's orders, newest first, and the total count.
+    pub async fn orders_of(
+        &self,
+        user_id: &str,
+        f: &OrderFilter,
+    ) -> Result<(Vec<OrderRow>, i64), DbError> {
+        let mut conds = vec!["o.user_id = $1".to_owned()];
+        let mut n = 1;
+        let mut next = || {
+            n += 1;
+            format!("${n}")
+        };
+        if !f.statuses.is_empty() {
+            let ps: Vec<String> = f.statuses.iter().map(|_| next()).collect();
+            conds.push(format!("o.status IN ({})", ps.join(", ")));
+        }
+        if f.from.is_some() {
+            conds.push(format!("o.placed_at >= {}", next()));
+        }
+        if f.to.is_some() {
+            conds.push(format!("o.placed_at < {}", next()));
+        }
+        if f.q.is_some() {
+            let a = next();
+            let b = next();
+            conds.push(format!(
+                "(o.number LIKE {a} OR EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.sku LIKE {b}))"
+            ));
+        }
+        let where_ = conds.join(" AND ");
+        let lim = next();
+        let off = next();
+        let list_sql = format!(
+            "SELECT {} FROM orders o WHERE {where_} ORDER BY o.placed_at DESC, o.number DESC LIMIT {lim} OFFSET {off}",
+            ORDER_COLUMNS
+                .split(", ")
+                .map(|c| format!("o.{c}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM orders o WHERE {where_}");
+        let q_like = f.q.as_ref().map(|q| {
+            let esc = q.trim().to_ascii_uppercase().replace(['%', '_'], "");
+            format!("%{esc}%")
+        });
+        macro_rules! bind_filters {
+            ($query:expr) => {{
+                let mut q = $query.bind(user_id);
+                for s in &f.statuses {
+                    q = q.bind(s);
+                }
+                if let Some(v) = f.from {
+                    q = q.bind(v);
+                }
+                if let Some(v) = f.to {
+                    q = q.bind(v);
+                }
+                if let Some(like) = &q_like {
+                    q = q.bind(like).bind(like);
+                }
+                q
+            }};
+        }
+        let rows: Vec<OrderRow> = bind_filters!(sqlx::query_as(sqlx::AssertSqlSafe(list_sql)))
+            .bind(f.limit)
+            .bind(f.offset)
+            .fetch_all(self.pool())
+            .await?;
+        let total: i64 = bind_filters!(sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql)))
+            .fetch_one(self.pool())
+            .await?;
+        Ok((rows, total))
+    }
+
+    /// Recent orders of every customer (staff), optionally by status.
+    pub async fn recent_orders(
+        &self,
+        status: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<OrderRow>, DbError> {
+        let rows = match status {
+            Some(s) => {
+                sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                    "SELECT {ORDER_COLUMNS} FROM orders WHERE status = $1 ORDER BY placed_at DESC LIMIT $2"
+                )))
+                .bind(s)
+                .bind(limit)
+                .fetch_all(self.pool())
+                .await?
+            }
+            None => {
+                sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                    "SELECT {ORDER_COLUMNS} FROM orders ORDER BY placed_at DESC LIMIT $1"
+                )))
+                .bind(limit)
+                .fetch_all(self.pool())
+                .await?
+            }
+        };
+        Ok(rows)
+    }
+
+    /// A failed payment attempt that left no order (SPEC §6: "nothing is kept but the failed attempt").
+    pub async fn record_failed_payment(&self, p: &PaymentRow) -> Result<(), DbError> {
+        let mut conn = self.pool().acquire().await?;
+        insert_payment(&mut conn, p).await
+    }
+
+    pub async fn credit_entries(
+        &self,
+        user_id: &str,
+        limit: i64,
+    ) -> Result<Vec<CreditEntryRow>, DbError> {
+        Ok(sqlx::query_as(
+            "SELECT id, user_id, kind, amount_cents, order_id, note, created_at FROM credit_ledger \
+             WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2",
+        )
+        .bind(user_id)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    pub async fn credit_owed(&self, user_id: &str) -> Result<i64, DbError> {
+        let mut conn = self.pool().acquire().await?;
+        credit_owed(&mut conn, user_id).await
+    }
+
+    /// Bank-transfer orders still unpaid after their pay-by time.
+    pub async fn overdue_unpaid_orders(
+        &self,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<String>, DbError> {
+        Ok(sqlx::query_scalar(
+            "SELECT id FROM orders WHERE status = 'pending_payment' AND pay_by IS NOT NULL AND pay_by <= $1 \
+             ORDER BY pay_by LIMIT $2",
+        )
+        .bind(now)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// Card/PayPal payments authorised but not captured for longer than `older_than` ms
+    /// (the server stopped between committing an order and capturing).
+    pub async fn uncaptured_payments(
+        &self,
+        now: i64,
+        older_than: i64,
+    ) -> Result<Vec<PaymentRow>, DbError> {
+        Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {PAYMENT_COLUMNS} FROM payments WHERE status = 'authorized' AND order_id IS NOT NULL \
+             AND updated_at <= $1 ORDER BY updated_at LIMIT 100"
+        )))
+        .bind(now - older_than)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// Failed payment attempts of a customer (newest first).
+    pub async fn failed_payments_of(
+        &self,
+        user_id: &str,
+        limit: i64,
+    ) -> Result<Vec<PaymentRow>, DbError> {
+        Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 AND status = 'failed' \
+             ORDER BY created_at DESC LIMIT $2"
+        )))
+        .bind(user_id)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// Takes the lease of background job `name` for `lease_ms` when nobody holds it.
+    pub async fn claim_job(&self, name: &str, now: i64, lease_ms: i64) -> Result<bool, DbError> {
+        sqlx::query(
+            "INSERT INTO job_leases (name, locked_until) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(name)
+        .execute(self.pool())
+        .await?;
+        let n = sqlx::query(
+            "UPDATE job_leases SET locked_until = $1, last_run_at = $2 WHERE name = $3 AND locked_until <= $2",
+        )
+        .bind(now + lease_ms)
+        .bind(now)
+        .bind(name)
+        .execute(self.pool())
+        .await?
+        .rows_affected();
+        Ok(n == 1)
+    }
+}

@@ -1,0 +1,589 @@
+//! The built-in test gateway (default; the UI shows TEST MODE). Tokens and
+//! intents live in the database (`gateway_tokens`, `gateway_intents`), so it
+//! works the same with several servers and survives restarts.
+//!
+//! Test cards (SPEC §6): `4242 4242 4242 4242` succeeds, `4000 0000 0000 0002`
+//! is declined, `4000 0000 0000 9995` has insufficient funds,
+//! `4000 0000 0000 3220` asks for a 3-D Secure confirmation. Any other valid
+//! card succeeds.
+
+use crate::{
+    AuthOutcome, AuthorizeRequest, BoxFuture, CardSummary, GatewayError, Intent, IntentStatus,
+    PaymentGateway, Provider,
+};
+use uplink_db::{Db, now_ms};
+use uplink_domain::checkout::card::{CardError, check_card};
+use uplink_domain::ids::new_id;
+
+/// Where the test gateway's pages and endpoints live.
+pub const BASE_PATH: &str = "/gateway/test";
+/// How long a card token may wait for its order.
+pub const TOKEN_TTL_MS: i64 = 30 * 60 * 1000;
+
+/// What a test card number asks the gateway to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Behaviour {
+    Success,
+    Declined,
+    InsufficientFunds,
+    ThreeDSecure,
+}
+
+impl Behaviour {
+    pub fn of_number(digits: &str) -> Behaviour {
+        match digits {
+            "4000000000000002" => Behaviour::Declined,
+            "4000000000009995" => Behaviour::InsufficientFunds,
+            "4000000000003220" => Behaviour::ThreeDSecure,
+            _ => Behaviour::Success,
+        }
+    }
+
+    const fn as_str(self) -> &'static str {
+        match self {
+            Behaviour::Success => "success",
+            Behaviour::Declined => "declined",
+            Behaviour::InsufficientFunds => "insufficient_funds",
+            Behaviour::ThreeDSecure => "three_d_secure",
+        }
+    }
+}
+
+/// A card token handed back to the browser.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    pub id: String,
+    pub card: CardSummary,
+}
+
+#[derive(Debug, Clone)]
+pub struct TestGateway {
+    db: Db,
+    tokenize_url: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct IntentRow {
+    id: String,
+    provider: String,
+    status: String,
+    amount_cents: i64,
+    currency: String,
+    customer_ref: String,
+    failure_code: Option<String>,
+    refunded_cents: i64,
+    return_url: Option<String>,
+    cancel_url: Option<String>,
+    brand: Option<String>,
+    last4: Option<String>,
+    exp_month: Option<i64>,
+    exp_year: Option<i64>,
+}
+
+impl IntentRow {
+    fn into_intent(self) -> Intent {
+        Intent {
+            card: match (self.brand, self.last4, self.exp_month, self.exp_year) {
+                (Some(brand), Some(last4), Some(exp_month), Some(exp_year)) => Some(CardSummary {
+                    brand,
+                    last4,
+                    exp_month,
+                    exp_year,
+                }),
+                _ => None,
+            },
+            id: self.id,
+            provider: if self.provider == "paypal" {
+                Provider::Paypal
+            } else {
+                Provider::Card
+            },
+            status: IntentStatus::parse(&self.status).unwrap_or(IntentStatus::Failed),
+            amount_cents: self.amount_cents,
+            currency: self.currency,
+            customer_ref: self.customer_ref,
+            failure_code: self.failure_code,
+            refunded_cents: self.refunded_cents,
+            return_url: self.return_url,
+            cancel_url: self.cancel_url,
+        }
+    }
+}
+
+const SELECT_INTENT: &str = "SELECT i.id, i.provider, i.status, i.amount_cents, i.currency, \
+     i.customer_ref, i.failure_code, i.refunded_cents, i.return_url, i.cancel_url, \
+     t.brand, t.last4, t.exp_month, t.exp_year \
+     FROM gateway_intents i LEFT JOIN gateway_tokens t ON t.id = i.token_id WHERE i.id = $1";
+
+impl TestGateway {
+    pub fn new(db: Db) -> TestGateway {
+        TestGateway {
+            db,
+            tokenize_url: format!("{BASE_PATH}/tokens"),
+        }
+    }
+
+    /// Checks a card (brand, Luhn, expiry, CVC) and stores a single-use token
+    /// for it. The number itself is not stored. `today` is `(year, month)`.
+    pub async fn tokenize(
+        &self,
+        number: &str,
+        exp_month: i64,
+        exp_year: i64,
+        cvc: &str,
+        today: (i32, u8),
+    ) -> Result<Result<Token, Vec<CardError>>, GatewayError> {
+        let card = match check_card(number, exp_month, exp_year, cvc, today) {
+            Ok(c) => c,
+            Err(e) => return Ok(Err(e)),
+        };
+        let now = now_ms();
+        let token = Token {
+            id: new_id("tok"),
+            card: CardSummary {
+                brand: card.brand.display_name().to_owned(),
+                last4: card.last4.clone(),
+                exp_month: i64::from(card.exp_month),
+                exp_year: i64::from(card.exp_year),
+            },
+        };
+        sqlx::query(
+            "INSERT INTO gateway_tokens (id, brand, last4, exp_month, exp_year, behaviour, created_at, expires_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(&token.id)
+        .bind(&token.card.brand)
+        .bind(&token.card.last4)
+        .bind(token.card.exp_month)
+        .bind(token.card.exp_year)
+        .bind(Behaviour::of_number(&card.number).as_str())
+        .bind(now)
+        .bind(now + TOKEN_TTL_MS)
+        .execute(self.db.pool())
+        .await?;
+        Ok(Ok(token))
+    }
+
+    /// The customer's answer on the 3-D Secure page.
+    pub async fn complete_3ds(&self, id: &str, approve: bool) -> Result<Intent, GatewayError> {
+        self.decide(
+            id,
+            Provider::Card,
+            approve,
+            IntentStatus::Failed,
+            "authentication_failed",
+        )
+        .await
+    }
+
+    /// The customer's answer on the PayPal sandbox page.
+    pub async fn complete_paypal(&self, id: &str, approve: bool) -> Result<Intent, GatewayError> {
+        self.decide(
+            id,
+            Provider::Paypal,
+            approve,
+            IntentStatus::Cancelled,
+            "cancelled_by_customer",
+        )
+        .await
+    }
+
+    async fn decide(
+        &self,
+        id: &str,
+        provider: Provider,
+        approve: bool,
+        refused: IntentStatus,
+        refused_code: &str,
+    ) -> Result<Intent, GatewayError> {
+        let (status, code) = if approve {
+            (IntentStatus::Authorized, None)
+        } else {
+            (refused, Some(refused_code))
+        };
+        let done = sqlx::query(
+            "UPDATE gateway_intents SET status = $1, failure_code = $2, updated_at = $3 \
+             WHERE id = $4 AND provider = $5 AND status = 'requires_action'",
+        )
+        .bind(status.as_str())
+        .bind(code)
+        .bind(now_ms())
+        .bind(id)
+        .bind(provider.as_str())
+        .execute(self.db.pool())
+        .await?
+        .rows_affected();
+        let intent = self.load(id).await?.ok_or(GatewayError::UnknownIntent)?;
+        if done == 0 && intent.status == IntentStatus::RequiresAction {
+            return Err(GatewayError::UnknownIntent);
+        }
+        Ok(intent)
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<Intent>, GatewayError> {
+        let row: Option<IntentRow> = sqlx::query_as(SELECT_INTENT)
+            .bind(id)
+            .fetch_optional(self.db.pool())
+            .await?;
+        Ok(row.map(IntentRow::into_intent))
+    }
+
+    async fn insert_intent(
+        &self,
+        provider: Provider,
+        token_id: Option<&str>,
+        status: IntentStatus,
+        failure_code: Option<&str>,
+        req: &AuthorizeRequest,
+    ) -> Result<String, GatewayError> {
+        let id = new_id("pi");
+        let now = now_ms();
+        sqlx::query(
+            "INSERT INTO gateway_intents (id, provider, token_id, amount_cents, currency, customer_ref, \
+             description, status, failure_code, return_url, cancel_url, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
+        )
+        .bind(&id)
+        .bind(provider.as_str())
+        .bind(token_id)
+        .bind(req.amount_cents)
+        .bind(&req.currency)
+        .bind(&req.customer_ref)
+        .bind(&req.description)
+        .bind(status.as_str())
+        .bind(failure_code)
+        .bind(&req.return_url)
+        .bind(&req.cancel_url)
+        .bind(now)
+        .execute(self.db.pool())
+        .await?;
+        Ok(id)
+    }
+
+    async fn transition(
+        &self,
+        id: &str,
+        from: &[IntentStatus],
+        to: IntentStatus,
+    ) -> Result<Intent, GatewayError> {
+        let intent = self.load(id).await?.ok_or(GatewayError::UnknownIntent)?;
+        if intent.status == to {
+            return Ok(intent);
+        }
+        if !from.contains(&intent.status) {
+            return Err(GatewayError::WrongState(intent.status.as_str()));
+        }
+        let done = sqlx::query(
+            "UPDATE gateway_intents SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4",
+        )
+        .bind(to.as_str())
+        .bind(now_ms())
+        .bind(id)
+        .bind(intent.status.as_str())
+        .execute(self.db.pool())
+        .await?
+        .rows_affected();
+        let now = self.load(id).await?.ok_or(GatewayError::UnknownIntent)?;
+        if done == 0 && now.status != to {
+            return Err(GatewayError::WrongState(now.status.as_str()));
+        }
+        Ok(now)
+    }
+
+    fn page_url(kind: &str, id: &str) -> String {
+        format!("{BASE_PATH}/{kind}/{id}")
+    }
+}
+
+impl PaymentGateway for TestGateway {
+    fn name(&self) -> &'static str {
+        "test"
+    }
+
+    fn test_mode(&self) -> bool {
+        true
+    }
+
+    fn tokenize_url(&self) -> &str {
+        &self.tokenize_url
+    }
+
+    fn authorize_card<'a>(
+        &'a self,
+        token: &'a str,
+        req: AuthorizeRequest,
+    ) -> BoxFuture<'a, Result<AuthOutcome, GatewayError>> {
+        Box::pin(async move {
+            let now = now_ms();
+            // Claim the token: single use, before it expires.
+            let claimed = sqlx::query(
+                "UPDATE gateway_tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND expires_at > $1",
+            )
+            .bind(now)
+            .bind(token)
+            .execute(self.db.pool())
+            .await?
+            .rows_affected();
+            if claimed == 0 {
+                return Err(GatewayError::InvalidToken);
+            }
+            let behaviour: String =
+                sqlx::query_scalar("SELECT behaviour FROM gateway_tokens WHERE id = $1")
+                    .bind(token)
+                    .fetch_one(self.db.pool())
+                    .await?;
+            let (status, code, message) = match behaviour.as_str() {
+                "declined" => (
+                    IntentStatus::Failed,
+                    Some("card_declined"),
+                    "The card was declined by the issuer.",
+                ),
+                "insufficient_funds" => (
+                    IntentStatus::Failed,
+                    Some("insufficient_funds"),
+                    "The card has insufficient funds.",
+                ),
+                "three_d_secure" => (IntentStatus::RequiresAction, None, ""),
+                _ => (IntentStatus::Authorized, None, ""),
+            };
+            let id = self
+                .insert_intent(Provider::Card, Some(token), status, code, &req)
+                .await?;
+            let intent = self.load(&id).await?.ok_or(GatewayError::UnknownIntent)?;
+            Ok(match status {
+                IntentStatus::Authorized => AuthOutcome::Authorized(intent),
+                IntentStatus::RequiresAction => AuthOutcome::RequiresAction {
+                    redirect_url: Self::page_url("3ds", &id),
+                    intent,
+                },
+                _ => AuthOutcome::Declined {
+                    intent: Some(intent),
+                    code: code.unwrap_or("card_declined").to_owned(),
+                    message: message.to_owned(),
+                },
+            })
+        })
+    }
+
+    fn start_paypal(
+        &self,
+        req: AuthorizeRequest,
+    ) -> BoxFuture<'_, Result<AuthOutcome, GatewayError>> {
+        Box::pin(async move {
+            let id = self
+                .insert_intent(
+                    Provider::Paypal,
+                    None,
+                    IntentStatus::RequiresAction,
+                    None,
+                    &req,
+                )
+                .await?;
+            let intent = self.load(&id).await?.ok_or(GatewayError::UnknownIntent)?;
+            Ok(AuthOutcome::RequiresAction {
+                redirect_url: Self::page_url("paypal", &id),
+                intent,
+            })
+        })
+    }
+
+    fn intent<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Intent>, GatewayError>> {
+        Box::pin(self.load(id))
+    }
+
+    fn capture<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Intent, GatewayError>> {
+        Box::pin(self.transition(id, &[IntentStatus::Authorized], IntentStatus::Captured))
+    }
+
+    fn void<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Intent, GatewayError>> {
+        Box::pin(self.transition(
+            id,
+            &[IntentStatus::Authorized, IntentStatus::RequiresAction],
+            IntentStatus::Voided,
+        ))
+    }
+
+    fn refund<'a>(
+        &'a self,
+        id: &'a str,
+        amount_cents: i64,
+    ) -> BoxFuture<'a, Result<Intent, GatewayError>> {
+        Box::pin(async move {
+            if amount_cents <= 0 {
+                return Err(GatewayError::RefundTooLarge);
+            }
+            let done = sqlx::query(
+                "UPDATE gateway_intents SET refunded_cents = refunded_cents + $1, \
+                 status = CASE WHEN refunded_cents + $1 >= amount_cents THEN 'refunded' ELSE status END, \
+                 updated_at = $2 \
+                 WHERE id = $3 AND status = 'captured' AND refunded_cents + $1 <= amount_cents",
+            )
+            .bind(amount_cents)
+            .bind(now_ms())
+            .bind(id)
+            .execute(self.db.pool())
+            .await?
+            .rows_affected();
+            let intent = self.load(id).await?.ok_or(GatewayError::UnknownIntent)?;
+            if done == 0 {
+                return Err(if intent.status == IntentStatus::Captured {
+                    GatewayError::RefundTooLarge
+                } else {
+                    GatewayError::WrongState(intent.status.as_str())
+                });
+            }
+            Ok(intent)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use uplink_db::testing::TestDb;
+
+    const TODAY: (i32, u8) = (2026, 1);
+
+    fn req(amount: i64) -> AuthorizeRequest {
+        AuthorizeRequest {
+            amount_cents: amount,
+            currency: "USD".into(),
+            customer_ref: "usr_1".into(),
+            description: "test".into(),
+            return_url: "/checkout/confirm-order".into(),
+            cancel_url: "/checkout/payment".into(),
+        }
+    }
+
+    async fn gateway() -> (TestDb, TestGateway) {
+        let db = TestDb::new().await;
+        let gw = TestGateway::new(db.db.clone());
+        (db, gw)
+    }
+
+    async fn token(gw: &TestGateway, number: &str) -> String {
+        gw.tokenize(number, 12, 2030, "123", TODAY)
+            .await
+            .unwrap()
+            .unwrap()
+            .id
+    }
+
+    #[tokio::test]
+    async fn the_success_card_authorises_captures_and_refunds() {
+        let (_db, gw) = gateway().await;
+        let t = token(&gw, "4242 4242 4242 4242").await;
+        let AuthOutcome::Authorized(i) = gw.authorize_card(&t, req(1000)).await.unwrap() else {
+            panic!("not authorised")
+        };
+        assert_eq!(i.card.as_ref().unwrap().last4, "4242");
+        assert_eq!(
+            gw.capture(&i.id).await.unwrap().status,
+            IntentStatus::Captured
+        );
+        // capturing twice is harmless
+        assert_eq!(
+            gw.capture(&i.id).await.unwrap().status,
+            IntentStatus::Captured
+        );
+        assert!(matches!(
+            gw.refund(&i.id, 1001).await,
+            Err(GatewayError::RefundTooLarge)
+        ));
+        assert_eq!(gw.refund(&i.id, 400).await.unwrap().refunded_cents, 400);
+        assert_eq!(
+            gw.refund(&i.id, 600).await.unwrap().status,
+            IntentStatus::Refunded
+        );
+    }
+
+    #[tokio::test]
+    async fn a_token_works_once() {
+        let (_db, gw) = gateway().await;
+        let t = token(&gw, "4242424242424242").await;
+        gw.authorize_card(&t, req(100)).await.unwrap();
+        assert!(matches!(
+            gw.authorize_card(&t, req(100)).await,
+            Err(GatewayError::InvalidToken)
+        ));
+        assert!(matches!(
+            gw.authorize_card("tok_nope", req(100)).await,
+            Err(GatewayError::InvalidToken)
+        ));
+    }
+
+    #[tokio::test]
+    async fn declined_and_insufficient_funds_cards_are_refused_with_their_reason() {
+        let (_db, gw) = gateway().await;
+        for (number, code) in [
+            ("4000000000000002", "card_declined"),
+            ("4000000000009995", "insufficient_funds"),
+        ] {
+            let t = token(&gw, number).await;
+            match gw.authorize_card(&t, req(100)).await.unwrap() {
+                AuthOutcome::Declined { code: c, .. } => assert_eq!(c, code),
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn the_3ds_card_needs_the_confirmation_step() {
+        let (_db, gw) = gateway().await;
+        let t = token(&gw, "4000000000003220").await;
+        let AuthOutcome::RequiresAction {
+            intent,
+            redirect_url,
+        } = gw.authorize_card(&t, req(100)).await.unwrap()
+        else {
+            panic!("no action")
+        };
+        assert_eq!(redirect_url, format!("/gateway/test/3ds/{}", intent.id));
+        assert!(matches!(
+            gw.capture(&intent.id).await,
+            Err(GatewayError::WrongState(_))
+        ));
+        let done = gw.complete_3ds(&intent.id, true).await.unwrap();
+        assert_eq!(done.status, IntentStatus::Authorized);
+        // a second answer does not change it
+        assert_eq!(
+            gw.complete_3ds(&intent.id, false).await.unwrap().status,
+            IntentStatus::Authorized
+        );
+    }
+
+    #[tokio::test]
+    async fn paypal_can_be_approved_or_cancelled() {
+        let (_db, gw) = gateway().await;
+        let AuthOutcome::RequiresAction { intent: a, .. } =
+            gw.start_paypal(req(500)).await.unwrap()
+        else {
+            panic!()
+        };
+        let AuthOutcome::RequiresAction { intent: b, .. } =
+            gw.start_paypal(req(500)).await.unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(
+            gw.complete_paypal(&a.id, true).await.unwrap().status,
+            IntentStatus::Authorized
+        );
+        assert_eq!(
+            gw.complete_paypal(&b.id, false).await.unwrap().status,
+            IntentStatus::Cancelled
+        );
+        assert_eq!(gw.void(&a.id).await.unwrap().status, IntentStatus::Voided);
+    }
+
+    #[tokio::test]
+    async fn bad_cards_are_refused_before_a_token_exists() {
+        let (_db, gw) = gateway().await;
+        let errors = gw
+            .tokenize("4242424242424241", 12, 2030, "123", TODAY)
+            .await
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(errors[0].field, "number");
+    }
+}

@@ -1,0 +1,69 @@
+import { Link, useSearchParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { formatMoney } from '@/lib/money';
+import { useOrder } from '../api/get-order';
+import '../checkout.css';
+
+function ThankYou({ number }: { number: string }) {
+  const order = useOrder(number);
+  if (order.isPending) return <Spinner label="Loading your order" />;
+  if (order.isError) return <p role="alert">We could not load order {number}. It is in your order list.</p>;
+  const o = order.data;
+  const bank = o.payment.method === 'bank_transfer' && o.payment.status === 'pending';
+  return (
+    <div className="thank-you">
+      <p className="thank-you__number">
+        Order number <strong data-testid="order-number">{o.number}</strong>
+      </p>
+      <p>
+        Total {formatMoney(o.totals.total.cents, o.totals.total.currency)} · {o.payment.name}
+        {o.payment.card && ` (${o.payment.card.brand} ending in ${o.payment.card.last4})`}
+      </p>
+      <p>We sent a confirmation to your e-mail address.</p>
+      <h2>What happens next</h2>
+      {bank ? (
+        <div className="bank-details">
+          <p>Please pay by bank transfer. Use the order number as payment reference.</p>
+          <dl>
+            {o.payment.bank_details.map((b) => (
+              <div key={b.label}>
+                <dt>{b.label}</dt>
+                <dd>{b.value}</dd>
+              </div>
+            ))}
+          </dl>
+          {o.payment.pay_by && <p>Unpaid orders are cancelled after {new Date(o.payment.pay_by).toLocaleDateString()}.</p>}
+          {o.invoice_url && (
+            <a href={o.invoice_url} target="_blank" rel="noreferrer">
+              Download the proforma invoice (PDF)
+            </a>
+          )}
+        </div>
+      ) : (
+        <ul>
+          {!o.digital_only && <li>We pack your order and e-mail you the tracking number when it ships.</li>}
+          {o.awaiting_delivery && (
+            <li>
+              Digital items (licences, subscriptions, eSIMs) are <strong>awaiting delivery</strong>: they are not issued
+              automatically yet; we e-mail you when they are ready.
+            </li>
+          )}
+        </ul>
+      )}
+      <p>
+        <Link to={`/order/${o.number}`}>View the order</Link> · <Link to="/products">Continue shopping</Link>
+      </p>
+    </div>
+  );
+}
+
+export default function ThankYouPage() {
+  const [params] = useSearchParams();
+  const number = params.get('order');
+  return (
+    <div className="container page checkout">
+      <h1>Thank you for your order</h1>
+      {number ? <ThankYou number={number} /> : <p>Your orders are listed under <Link to="/order">Orders</Link>.</p>}
+    </div>
+  );
+}
