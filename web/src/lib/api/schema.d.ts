@@ -1157,6 +1157,14 @@ export interface components {
             /** @description True when the callback linked an external account to the signed-in one. */
             linked: boolean;
         };
+        CardDto: {
+            brand: string;
+            last4: string;
+            /** Format: int64 */
+            exp_month: number;
+            /** Format: int64 */
+            exp_year: number;
+        };
         CartCouponDto: {
             code: string;
             description: string;
@@ -1617,6 +1625,12 @@ export interface components {
          * @enum {string}
          */
         Label: "SfcManagement" | "ConnectivityUsageRecord" | "SfcAppVpn";
+        LineOption: {
+            code: string;
+            label: string;
+            value: string;
+            value_label: string;
+        };
         /** @description Why a line cannot be ordered as it is. */
         LineProblemDto: {
             /** @description `not_sold_in_store` or `insufficient_stock`. */
@@ -2322,6 +2336,20 @@ export interface components {
             colno?: number | null;
             /** @description Part of our own code (not a library). */
             in_app: boolean;
+        };
+        StaffCancel: {
+            /** @description Told to the customer. */
+            reason: string;
+        };
+        StaffOrderRow: {
+            number: string;
+            status: components["schemas"]["OrderStatus"];
+            email: string;
+            placed_at: string;
+            total: components["schemas"]["MoneyDto"];
+            payment_method: string;
+            payment_status: string;
+            shipping_method: string;
         };
         /**
          * @description How a product is stocked and offered in one store.
