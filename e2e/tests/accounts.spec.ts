@@ -256,11 +256,21 @@ test.describe('sign-in challenge', () => {
       await signIn(page, email, `wrong password ${attempt}`);
       await expect(page.getByRole('alert')).toContainText('don’t match');
     }
+    // Hold the solution at the door long enough to look at the page while it works.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/auth/challenge', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
     await signIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/challenge$/);
     await expect(page.getByRole('heading', { level: 1, name: 'A quick security check' })).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Security check progress' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Almost done' })).toBeVisible({ timeout: 30_000 });
+    await expectNoSeriousA11yViolations(page);
     await saveScreenshots(page, 'accounts-challenge');
+    release();
 
     // Solved in the browser, then back to the kept sign-in URL.
     await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fbookmark$/, { timeout: 30_000 });
