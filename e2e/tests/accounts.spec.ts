@@ -344,6 +344,30 @@ test.describe('password reset through real e-mail', () => {
   });
 });
 
+test.describe('e-mail change through real e-mail', () => {
+  test.use({ extraHTTPHeaders: ownAddress() });
+  test.skip(!mailDir(), 'needs the SMTP server started by scripts/e2e.sh');
+
+  test('the new address counts only once its link is opened', async ({ page }) => {
+    const email = uniqueEmail('eve');
+    const newEmail = uniqueEmail('eve-new');
+    await registerViaApi(page.request, email);
+    await page.goto('/account/settings');
+    const form = page.getByRole('form', { name: 'E-mail address' });
+    await form.getByLabel(field('New e-mail address')).fill(newEmail);
+    await form.getByLabel(field('Current password')).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `We sent a confirmation link to ${newEmail}` })).toBeVisible();
+    expect((await (await page.request.get('/api/v1/me')).json()).email).toBe(email);
+
+    const mail = await waitForMail(newEmail);
+    await page.goto(linkIn(mail, `${new URL(page.url()).origin}/account/settings?email_token=`));
+    await expect(page.getByRole('status').filter({ hasText: `Your e-mail address is now ${newEmail}.` })).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    expect((await (await page.request.get('/api/v1/me')).json()).email).toBe(newEmail);
+  });
+});
+
 test.describe('keycloak mode (OpenID Connect)', () => {
   const keycloak = process.env.E2E_KEYCLOAK_URL;
   test.skip(!keycloak, 'needs the keycloak-mode server started by scripts/e2e.sh');
