@@ -34,6 +34,15 @@ async function registerViaApi(request: APIRequestContext, email: string, country
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/** The page fits a 360 px wide phone: nothing scrolls sideways. */
+async function expectFitsPhone(page: Page): Promise<void> {
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${page.url()} is wider than 360 px`).toBeLessThanOrEqual(360);
+  if (original) await page.setViewportSize(original);
+}
+
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel(field('E-mail')).fill(email);
   await page.getByLabel(field('Password')).fill(password);
@@ -55,6 +64,7 @@ test.describe('accounts (token mode)', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fsettings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Uplink' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    await expectFitsPhone(page);
     await saveScreenshots(page, 'accounts-login');
 
     await page.getByRole('navigation', { name: 'Sign in or register' }).getByRole('link', { name: 'Create an account' }).click();
@@ -88,6 +98,7 @@ test.describe('accounts (token mode)', () => {
     await expect(profile).toContainText('Example GmbH');
     await expect(profile).toContainText('Global store (DE)');
     await expectNoSeriousA11yViolations(page);
+    await expectFitsPhone(page);
     await saveScreenshots(page, 'accounts-dashboard');
   });
 
@@ -104,6 +115,7 @@ test.describe('accounts (token mode)', () => {
     await expect(page.getByText('Saved. You now shop in the US store.')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue('us');
     await expectNoSeriousA11yViolations(page);
+    await expectFitsPhone(page);
     await saveScreenshots(page, 'accounts-settings');
 
     const downloadPromise = page.waitForEvent('download');
@@ -181,6 +193,7 @@ test.describe('accounts (token mode)', () => {
     await expect(home).toContainText('Default billing');
     await expect(page.getByText('2 of 50 addresses')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    await expectFitsPhone(page);
     await saveScreenshots(page, 'accounts-address-book');
 
     await home.getByRole('button', { name: 'Delete' }).click();
@@ -212,6 +225,7 @@ test.describe('accounts (token mode)', () => {
     await expect(item).toHaveCount(1);
     await expect(item.getByRole('link', { name: product.name })).toHaveAttribute('href', `/products/${product.slug}`);
     await expectNoSeriousA11yViolations(page);
+    await expectFitsPhone(page);
     await saveScreenshots(page, 'accounts-bookmarks');
 
     await item.getByRole('button', { name: `Remove ${product.name} from bookmarks` }).click();
@@ -242,11 +256,21 @@ test.describe('sign-in challenge', () => {
       await signIn(page, email, `wrong password ${attempt}`);
       await expect(page.getByRole('alert')).toContainText('don’t match');
     }
+    // Hold the solution at the door long enough to look at the page while it works.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/auth/challenge', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
     await signIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/challenge$/);
     await expect(page.getByRole('heading', { level: 1, name: 'A quick security check' })).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Security check progress' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Almost done' })).toBeVisible({ timeout: 30_000 });
+    await expectNoSeriousA11yViolations(page);
     await saveScreenshots(page, 'accounts-challenge');
+    release();
 
     // Solved in the browser, then back to the kept sign-in URL.
     await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fbookmark$/, { timeout: 30_000 });
@@ -278,6 +302,7 @@ test.describe('password reset through real e-mail', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/password\/reset$/);
     await expectNoSeriousA11yViolations(page);
+    await expectFitsPhone(page);
     await saveScreenshots(page, 'accounts-password-reset');
 
     // The answer is the same for an unknown address.
@@ -316,6 +341,30 @@ test.describe('password reset through real e-mail', () => {
     await expect(page.getByRole('alert')).toContainText('don’t match');
     await signIn(page, email, 'a much newer password');
     await expect(page).toHaveURL(/\/account$/);
+  });
+});
+
+test.describe('e-mail change through real e-mail', () => {
+  test.use({ extraHTTPHeaders: ownAddress() });
+  test.skip(!mailDir(), 'needs the SMTP server started by scripts/e2e.sh');
+
+  test('the new address counts only once its link is opened', async ({ page }) => {
+    const email = uniqueEmail('eve');
+    const newEmail = uniqueEmail('eve-new');
+    await registerViaApi(page.request, email);
+    await page.goto('/account/settings');
+    const form = page.getByRole('form', { name: 'E-mail address' });
+    await form.getByLabel(field('New e-mail address')).fill(newEmail);
+    await form.getByLabel(field('Current password')).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `We sent a confirmation link to ${newEmail}` })).toBeVisible();
+    expect((await (await page.request.get('/api/v1/me')).json()).email).toBe(email);
+
+    const mail = await waitForMail(newEmail);
+    await page.goto(linkIn(mail, `${new URL(page.url()).origin}/account/settings?email_token=`));
+    await expect(page.getByRole('status').filter({ hasText: `Your e-mail address is now ${newEmail}.` })).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    expect((await (await page.request.get('/api/v1/me')).json()).email).toBe(newEmail);
   });
 });
 

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { useLogout } from '@/features/accounts/api/logout';
-import { rememberSignedOut } from '@/features/accounts/components/silent-sso-check';
 import { loginUrl } from '@/lib/auth/return-path';
 import { useCurrentUser } from '@/lib/auth/session';
 
@@ -105,7 +104,6 @@ export function AccountMenu() {
               onClick={() =>
                 logout.mutate(undefined, {
                   onSuccess: () => {
-                    rememberSignedOut(true);
                     setOpen(false);
                     toast.show({ message: 'You’re signed out.', tone: 'info' });
                     void navigate('/');

@@ -8,7 +8,7 @@ const SHOP_LINKS = [
 ];
 
 const ACCOUNT_LINKS = [
-  { to: '/login', label: 'Sign in' },
+  { to: '/account', label: 'Your account' },
   { to: '/order', label: 'Orders' },
   { to: '/account/quotation', label: 'Quotations' },
   { to: '/sn', label: 'Look up a serial number' },

@@ -10,7 +10,7 @@ import { authKeys } from '@/lib/auth/session';
 import { callbackParams, type CallbackParams } from '../api/complete-sso';
 import type { CallbackResult } from '../api/types';
 import { FormAlert } from './form-alert';
-import { rememberSignedOut } from './silent-sso-check';
+import { rememberSignedOut } from '../lib/signed-out';
 import '../accounts.css';
 
 export interface CallbackScreenProps {

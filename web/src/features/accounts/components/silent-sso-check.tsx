@@ -3,27 +3,16 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { authKeys, useSession } from '@/lib/auth/session';
 import { callbackParams, completeSso } from '../api/complete-sso';
+import { signedOutHere } from '../lib/signed-out';
 
 const CHECKED_KEY = 'uplink.sso_checked';
 const NO_CHECK_PATHS = ['/login', '/sso/callback', '/incontrol/callback', '/challenge', '/password/reset'];
-/** Set on an explicit sign-out so the silent check does not sign the visitor straight back in. */
-export const SIGNED_OUT_KEY = 'uplink.signed_out';
 
 function alreadyChecked(): boolean {
   try {
-    return sessionStorage.getItem(CHECKED_KEY) === '1' || localStorage.getItem(SIGNED_OUT_KEY) === '1';
+    return sessionStorage.getItem(CHECKED_KEY) === '1' || signedOutHere();
   } catch {
     return true;
-  }
-}
-
-/** Remembers (in this browser) that the visitor signed out, or forgets it when they sign in again. */
-export function rememberSignedOut(signedOut: boolean): void {
-  try {
-    if (signedOut) localStorage.setItem(SIGNED_OUT_KEY, '1');
-    else localStorage.removeItem(SIGNED_OUT_KEY);
-  } catch {
-    // Storage unavailable: nothing to remember.
   }
 }
 

@@ -41,6 +41,8 @@ export function ChallengePage() {
         (tried) => setProgress(Math.min(99, Math.round((tried / (work * 2)) * 100))),
         controller.signal,
       );
+      // Solved (possibly early: the search is luck) — only the server's answer is left.
+      setProgress(95);
       setPhase('submitting');
       await solveChallenge({ id: puzzle.id, solution });
       setProgress(100);

@@ -10,7 +10,7 @@ import { readStoreCookie } from '@/lib/store-cookie';
 import { FormAlert } from '../components/form-alert';
 import { RegisterForm } from '../components/register-form';
 import { SignInForm } from '../components/sign-in-form';
-import { rememberSignedOut } from '../components/silent-sso-check';
+import { rememberSignedOut } from '../lib/signed-out';
 import { keepChallengeRedirect } from '../lib/challenge-redirect';
 import { incontrolStartUrl, ssoStartUrl } from '../lib/external-sign-in';
 import '../accounts.css';
