@@ -44,10 +44,17 @@ test.describe('catalogue browsing', () => {
 
     await page.getByLabel('Sort by').selectOption('price_asc');
     await expect(page).toHaveURL(/sort=price_asc/);
-    const prices = await page.getByRole('list', { name: 'Products' }).locator('.price__amount').allInnerTexts();
-    const cents = prices.map((text) => Number(text.replace(/[^0-9.]/g, '')));
-    expect(cents.length).toBeGreaterThan(1);
-    expect([...cents].sort((a, b) => a - b)).toEqual(cents);
+    // The previous page stays on screen while the sorted one loads, so wait for the order to settle.
+    const shownPrices = async () =>
+      (await page.getByRole('list', { name: 'Products' }).locator('.price__amount').allInnerTexts()).map((text) =>
+        Number(text.replace(/[^0-9.]/g, '')),
+      );
+    await expect
+      .poll(async () => {
+        const prices = await shownPrices();
+        return prices.length > 1 && prices.every((price, i) => i === 0 || prices[i - 1]! <= price);
+      })
+      .toBe(true);
 
     await page.reload();
     await expect(page.getByRole('checkbox', { name: /^Pepwave/ })).toBeChecked();
@@ -75,8 +82,10 @@ test.describe('catalogue browsing', () => {
   }) => {
     await page.goto('/products/pepwave-max-br1-mini');
     await expect(page.getByRole('heading', { level: 1, name: 'Pepwave MAX BR1 Mini' })).toBeVisible();
-    await page.getByRole('radio', { name: /Cat 7/ }).check();
+    const cat7 = page.getByRole('radio', { name: /Cat 7/ });
+    await cat7.click();
     await expect(page).toHaveURL(/cellular=lte-cat7/);
+    await expect(cat7).toBeChecked();
     await expect(page.locator('.buy-box')).toContainText('499.00');
 
     const tabs = page.getByRole('tablist', { name: 'Product details' });
