@@ -20,4 +20,8 @@ export function readStoreCookie(cookie = document.cookie): StoreCode {
 export function writeStoreCookie(store: StoreCode): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${STORE_COOKIE}=${store}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+  window.dispatchEvent(new Event(STORE_CHANGE_EVENT));
 }
+
+/** Fired on `window` whenever the store cookie is written (so every store picker follows). */
+export const STORE_CHANGE_EVENT = 'uplink-store-change';
