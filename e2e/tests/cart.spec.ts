@@ -17,20 +17,20 @@ async function cartCount(page: Page) {
 test('a guest adds hardware and a licence with serials, signs in, and finds the cart merged', async ({ page }) => {
   await page.goto('/products/MAX-BR1-PRO-5G-PRM');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('BR1 Pro 5G');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(await cartCount(page)).toHaveText('1');
 
   await page.goto('/products/LIC-SF-BOND');
   await page.getByLabel('Serial number 1').fill('1824-aaaa-0001');
   await page.getByRole('button', { name: '+ Add another device' }).click();
   await page.getByLabel('Serial number 2').fill('1824AAAA0002');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(await cartCount(page)).toHaveText('3');
 
   // A serial that does not fit the licence is refused by the server with its reason.
   await page.getByLabel('Serial number 1').fill('2A5P-AAAA-0001');
   await page.getByLabel('Serial number 2').fill('1824-AAAA-0009');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'prime' })).toBeVisible();
   await expect(await cartCount(page)).toHaveText('3');
 
@@ -86,7 +86,7 @@ test('a US customer in the Global store is asked to switch, and the cart moves o
   await context.addCookies([{ name: 'uplink_store', value: 'global', url: baseURL! }]);
   // As a guest in the Global store: one product both stores sell, one only Global sells.
   await page.goto('/products/MAX-BR1-PRO-5G-PRM');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(await cartCount(page)).toHaveText('1');
   const res = await page.request.post('/api/v1/cart/lines', { data: { sku: 'UL-EDGE1-LTE-GL', qty: 2 } });
   expect(res.status(), await res.text()).toBe(201);

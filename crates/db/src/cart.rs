@@ -184,7 +184,11 @@ pub async fn carts_of(conn: &mut AnyConnection, owner: &str) -> Result<Vec<CartR
         .await?)
 }
 
-/// The cart of `owner` in `store`, created when missing (safe under concurrency).
+/// The cart of `owner` in `store`, created when missing (safe under
+/// concurrency), and locked for the rest of the caller's transaction: the
+/// `UPDATE` takes the row lock on PostgreSQL (SQLite's `BEGIN IMMEDIATE`
+/// already serialises writers), so two requests adding the same line to
+/// one cart cannot both insert it.
 pub async fn ensure_cart(
     conn: &mut AnyConnection,
     store: &str,
@@ -192,6 +196,7 @@ pub async fn ensure_cart(
     user_id: Option<&str>,
 ) -> Result<CartRow, DbError> {
     if let Some(cart) = find_cart(&mut *conn, store, owner).await? {
+        touch_cart(&mut *conn, &cart.id).await?;
         return Ok(cart);
     }
     let now = crate::now_ms();
@@ -206,9 +211,11 @@ pub async fn ensure_cart(
     .bind(now)
     .execute(&mut *conn)
     .await?;
-    find_cart(conn, store, owner)
+    let cart = find_cart(&mut *conn, store, owner)
         .await?
-        .ok_or_else(|| DbError::Sqlx(sqlx::Error::RowNotFound))
+        .ok_or_else(|| DbError::Sqlx(sqlx::Error::RowNotFound))?;
+    touch_cart(conn, &cart.id).await?;
+    Ok(cart)
 }
 
 /// The lines (with serials) of a cart, in the order they were added.
@@ -435,6 +442,12 @@ pub async fn set_cart_coupon(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// Marks the cart changed; inside a transaction this also holds its row lock
+/// (PostgreSQL) until commit, serialising writers of one cart.
+pub async fn lock_cart(conn: &mut AnyConnection, cart_id: &str) -> Result<(), DbError> {
+    touch_cart(conn, cart_id).await
 }
 
 async fn touch_cart(conn: &mut AnyConnection, cart_id: &str) -> Result<(), DbError> {

@@ -136,10 +136,7 @@ pub fn find_product(snap: &Snapshot, store: usize, sku: &str) -> Result<u32, Api
         return Err(fail(
             ErrorCode::NotSoldInStore,
             "sku",
-            format!(
-                "{} is not sold in the {} store.",
-                p.name, snap.stores[store].name
-            ),
+            format!("{} is not sold in {}.", p.name, snap.stores[store].name),
         ));
     }
     Ok(idx)

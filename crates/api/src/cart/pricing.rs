@@ -362,7 +362,7 @@ fn price_line(line: &CartLine, input: &PricingInput<'_>) -> PricedLine {
         Some(LineProblem {
             code: ErrorCode::NotSoldInStore,
             message: format!(
-                "{} is not sold in the {} store; remove it to continue.",
+                "{} is not sold in {}; remove it to continue.",
                 p.name, snap.stores[input.store].name
             ),
             available: None,

@@ -842,3 +842,38 @@ async fn malformed_cart_requests_are_problems_not_server_errors() {
         .await;
     res.assert_problem(422, "coupon_invalid");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_adds_of_the_same_line_to_one_cart_all_count() {
+    use tower::ServiceExt;
+    let app = app().await;
+    let mut g = Guest::default();
+    g.add(&app, json!({"sku": ROUTER, "qty": 1})).await;
+    let cookie = g.cart.clone().unwrap();
+    let tasks: Vec<_> = (0..12)
+        .map(|i| {
+            let router = app.router.clone();
+            let cookie = cookie.clone();
+            // Half add to the existing line, half race to create a new one.
+            let sku = if i % 2 == 0 { ROUTER } else { "AP-ONE-AX" };
+            tokio::spawn(async move {
+                let req = Request::post("/api/v1/cart/lines")
+                    .header("cookie", format!("uplink_cart={cookie}"))
+                    .header("content-type", "application/json")
+                    .body(Body::from(
+                        serde_json::to_vec(&json!({"sku": sku, "qty": 1})).unwrap(),
+                    ))
+                    .unwrap();
+                router.oneshot(req).await.unwrap().status()
+            })
+        })
+        .collect();
+    for t in tasks {
+        assert_eq!(t.await.unwrap(), 201);
+    }
+    let cart = g.cart(&app).await;
+    let lines = cart["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{cart}");
+    assert_eq!(lines[0]["qty"], 7);
+    assert_eq!(lines[1]["qty"], 6);
+}

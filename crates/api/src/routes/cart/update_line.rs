@@ -56,6 +56,7 @@ pub async fn update_line(
         None => None,
     }
     .ok_or_else(|| ApiError::not_found("The cart line"))?;
+    q::lock_cart(&mut tx, &cart.id).await?;
     let lines = q::cart_lines(&mut tx, &cart.id).await?;
     let line = lines
         .iter()

@@ -44,6 +44,7 @@ export function PurchaseForm({ options, rules, basePrice, currency, onValid, act
     control,
     handleSubmit,
     setValue,
+    trigger,
     formState: { errors },
   } = useForm<PurchaseFormValues>({
     resolver: zodResolver(schema),
@@ -107,9 +108,20 @@ export function PurchaseForm({ options, rules, basePrice, currency, onValid, act
                     required
                     error={errors.serials?.[index]?.value?.message}
                     {...registration}
+                    onChange={(event) => {
+                      void registration.onChange(event);
+                      // A message shown before this field was touched (e.g. right after "Add another
+                      // device") goes away as soon as the value is fine, not on blur — a blur that
+                      // removes it shifts the layout under a click on "Add to cart".
+                      if (errors.serials?.[index]?.value) void trigger(`serials.${index}.value`);
+                    }}
                     onBlur={(event) => {
+                      // Leaving for the submit button: the submit normalises anyway, and
+                      // re-rendering the list mid-click would swallow the click.
+                      const toSubmit =
+                        event.relatedTarget instanceof HTMLButtonElement && event.relatedTarget.type === 'submit';
                       const normalised = normaliseSerial(event.target.value);
-                      if (normalised && normalised !== event.target.value)
+                      if (!toSubmit && normalised && normalised !== event.target.value)
                         setValue(`serials.${index}.value`, normalised);
                       void registration.onBlur(event);
                     }}
