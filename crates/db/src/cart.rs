@@ -381,38 +381,39 @@ pub async fn set_seen_price(
 }
 
 /// Deletes a line of this cart; false when the cart has no such line.
+/// Locks the cart row first, like every cart write (D57).
 pub async fn delete_line(
     conn: &mut AnyConnection,
     cart_id: &str,
     line_id: &str,
 ) -> Result<bool, DbError> {
+    touch_cart(&mut *conn, cart_id).await?;
+    sqlx::query("DELETE FROM cart_line_serials WHERE line_id = $1 AND cart_id = $2")
+        .bind(line_id)
+        .bind(cart_id)
+        .execute(&mut *conn)
+        .await?;
     let done = sqlx::query("DELETE FROM cart_lines WHERE id = $1 AND cart_id = $2")
         .bind(line_id)
         .bind(cart_id)
         .execute(&mut *conn)
         .await?;
-    // Not every SQLite build enforces the cascade through the Any driver's
-    // connections the same way; delete serials explicitly.
-    sqlx::query("DELETE FROM cart_line_serials WHERE line_id = $1")
-        .bind(line_id)
-        .execute(&mut *conn)
-        .await?;
-    touch_cart(conn, cart_id).await?;
     Ok(done.rows_affected() > 0)
 }
 
-/// Removes every line and the coupon of a cart (the cart row stays).
+/// Removes every line and the coupon of a cart (the cart row stays). The
+/// cart row is updated (locked) first, like every cart write (D57).
 pub async fn clear_cart(conn: &mut AnyConnection, cart_id: &str) -> Result<(), DbError> {
+    sqlx::query("UPDATE carts SET coupon_code = NULL, updated_at = $1 WHERE id = $2")
+        .bind(crate::now_ms())
+        .bind(cart_id)
+        .execute(&mut *conn)
+        .await?;
     sqlx::query("DELETE FROM cart_line_serials WHERE cart_id = $1")
         .bind(cart_id)
         .execute(&mut *conn)
         .await?;
     sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
-        .bind(cart_id)
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query("UPDATE carts SET coupon_code = NULL, updated_at = $1 WHERE id = $2")
-        .bind(crate::now_ms())
         .bind(cart_id)
         .execute(conn)
         .await?;
