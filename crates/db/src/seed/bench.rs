@@ -620,6 +620,10 @@ mod tests {
         assert_eq!(slugs.len(), products.len(), "slugs must be unique");
         assert!(!media.is_empty());
         for p in &products {
+            let mut stores: Vec<_> = p.prices.iter().map(|price| price.store).collect();
+            stores.sort();
+            stores.dedup();
+            assert_eq!(stores.len(), p.prices.len(), "one price row per store for {}", p.sku);
             uplink_domain::catalog::Sku::parse(&p.sku).expect("valid sku");
         }
     }

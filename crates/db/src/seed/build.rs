@@ -387,22 +387,28 @@ pub trait Fluent: Sized {
         self.p().labels.extend_from_slice(labels);
         self
     }
-    fn store_price(mut self, store: &'static str, price: i64) -> Self {
-        self.p().prices.push(PriceSeed {
+    fn store_price(self, store: &'static str, price: i64) -> Self {
+        self.set_store_entry(PriceSeed {
             store,
             price: Some(price),
             compare_at: None,
             sold: true,
-        });
-        self
+        })
     }
-    fn not_sold_in(mut self, store: &'static str) -> Self {
-        self.p().prices.push(PriceSeed {
+    fn not_sold_in(self, store: &'static str) -> Self {
+        self.set_store_entry(PriceSeed {
             store,
             price: None,
             compare_at: None,
             sold: false,
-        });
+        })
+    }
+    /// One price-list row per store (the table's key): a later call replaces an
+    /// earlier one, so "not sold in" after a store price wins instead of failing the insert.
+    fn set_store_entry(mut self, entry: PriceSeed) -> Self {
+        let prices = &mut self.p().prices;
+        prices.retain(|existing| existing.store != entry.store);
+        prices.push(entry);
         self
     }
     fn eligible(mut self, models: &[&str], prime: PrimeRequirement) -> Self {
