@@ -1194,7 +1194,17 @@ async fn the_placed_order_charges_exactly_the_cart_total_with_coupon_options_and
         .await;
     assert_eq!(res.status, 200, "{}", res.text());
 
-    let cart = app.get_as(&us, "/api/v1/cart?store=us&tax_state=CA").await;
+    // The first saved address is the default: the cart taxes for its state (CA).
+    let res = app
+        .send_as(
+            &us,
+            Method::POST,
+            "/api/v1/me/addresses",
+            Some(&address_us()),
+        )
+        .await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    let cart = app.get_as(&us, "/api/v1/cart?store=us").await;
     assert_eq!(cart.status, 200, "{}", cart.text());
     let cart = cart.json();
     assert_eq!(cart["coupon"]["applied"], true);
@@ -1206,6 +1216,19 @@ async fn the_placed_order_charges_exactly_the_cart_total_with_coupon_options_and
     let lines = cart["lines"].as_array().unwrap();
     assert_eq!(cents(&lines[0]["unit_price"]), 144_900 + 21_735);
     assert_eq!(cents(&lines[1]["unit_price"]), 144_900 + 4_900);
+
+    // The checkout page shows the same totals.
+    let options = app
+        .get_as(&us, "/api/v1/checkout/options?store=us")
+        .await
+        .json();
+    for k in ["subtotal", "discount", "tax", "total"] {
+        assert_eq!(
+            cents(&options["totals"][k]),
+            cents(&totals[k]),
+            "checkout {k}"
+        );
+    }
 
     // Picked up in San Francisco: CA tax, no shipping fee.
     let token = card_token(&app, "4242424242424242").await;
@@ -1228,4 +1251,41 @@ async fn the_placed_order_charges_exactly_the_cart_total_with_coupon_options_and
     }
     assert_eq!(cents(&o["totals"]["shipping"]), 0);
     assert_eq!(o["coupon_code"], "USONLY15");
+}
+
+#[tokio::test]
+async fn lines_of_one_product_share_its_stock_in_the_cart_and_at_checkout() {
+    let app = app().await;
+    let s = customer(&app, "shared-stock@example.com").await;
+    add(
+        &app,
+        &s,
+        json!({"sku": ROUTER, "qty": 1, "options": {"setup": "preconfig"}}),
+    )
+    .await;
+    add(
+        &app,
+        &s,
+        json!({"sku": ROUTER, "qty": 1, "options": {"setup": "onboarding"}}),
+    )
+    .await;
+    // One unit left for the two lines.
+    set_stock(&app, ROUTER, "Global", 1).await;
+    let cart = app.get_as(&s, "/api/v1/cart").await.json();
+    let lines = cart["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2);
+    for l in lines {
+        assert_eq!(l["problem"]["code"], "insufficient_stock", "{l}");
+        assert_eq!(l["problem"]["available"], 1);
+    }
+    let token = card_token(&app, "4242424242424242").await;
+    place(
+        &app,
+        &s,
+        "shared",
+        &priority_order(json!({"method": "card", "token": token})),
+    )
+    .await
+    .assert_problem(409, "insufficient_stock");
+    assert_eq!(stock(&app, ROUTER, "Global").await, 1);
 }
