@@ -4,31 +4,14 @@ signs in once (registers), then loops: tokenise a card at the test gateway,
 add one unit to the cart, place the order (Idempotency-Key). One persistent
 HTTP connection per buyer. Prints `orders_per_s p50_ms p99_ms errors` where
 latencies are of the whole cart → order cycle."""
-import http.client, json, sqlite3, sys, threading, time, uuid
+import http.client, json, sys, threading, time, uuid
 
 host, port = sys.argv[1], int(sys.argv[2])
 buyers, seconds, sku = int(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
-# With a database path, lines go straight into the server's SQLite database (no cart API yet).
-db_path = sys.argv[6] if len(sys.argv) > 6 else None
 ADDRESS = {"name": "Bench Buyer", "line1": "Hauptstrasse 1", "city": "Berlin", "postal_code": "10115",
            "country": "DE", "phone": "030123456789"}
 lat, errors, lock = [], [0], threading.Lock()
 go = threading.Event()
-
-
-def seed_line(user_id):
-    con = sqlite3.connect(db_path, timeout=30)
-    now = int(time.time() * 1000)
-    owner = "u:" + user_id
-    con.execute("INSERT INTO carts (id, store_code, owner_key, user_id, coupon_code, created_at, updated_at) VALUES (?, 'global', ?, ?, NULL, ?, ?) "
-                "ON CONFLICT (store_code, owner_key) DO NOTHING", ("crt_" + uuid.uuid4().hex[:16], owner, user_id, now, now))
-    cart = con.execute("SELECT id FROM carts WHERE store_code = 'global' AND owner_key = ?", (owner,)).fetchone()[0]
-    pid, price = con.execute("SELECT p.id, COALESCE((SELECT price_cents FROM product_prices WHERE product_id = p.id AND store_code = 'global'), p.price_cents) "
-                             "FROM products p WHERE p.sku = ?", (sku,)).fetchone()
-    con.execute("INSERT INTO cart_lines (id, cart_id, product_id, sku, qty, options, iccid, line_key, seen_unit_cents, position, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, 1, '{}', NULL, ?, ?, 1, ?, ?)", ("cln_" + uuid.uuid4().hex[:16], cart, pid, sku, uuid.uuid4().hex, price, now, now))
-    con.commit()
-    con.close()
 
 
 def buyer(i):
@@ -57,19 +40,13 @@ def buyer(i):
         with lock:
             errors[0] += 1
         return
-    s, me = call("GET", "/api/v1/me", None)
-    user_id = json.loads(me)["id"]
     go.wait()
     end = time.time() + seconds
     while time.time() < end:
         t0 = time.perf_counter()
         try:
             s1, tok = call("POST", "/gateway/test/tokens", {"number": "4242424242424242", "exp_month": 12, "exp_year": 2035, "cvc": "123"})
-            if db_path:
-                seed_line(user_id)
-                s2 = 201
-            else:
-                s2, _ = call("POST", "/api/v1/cart/lines", {"sku": sku, "qty": 1})
+            s2, _ = call("POST", "/api/v1/cart/lines", {"sku": sku, "qty": 1})
             body = {"shipping": {"method": "priority", "address": ADDRESS}, "billing": {"same_as_shipping": True},
                     "payment": {"method": "card", "token": json.loads(tok)["id"] if s1 == 201 else ""}}
             s3, _ = call("POST", "/api/v1/orders", body)

@@ -112,24 +112,15 @@ def main():
     address = {"name": "Crash Test", "line1": "Hauptstrasse 1", "city": "Berlin", "postal_code": "10115",
                "country": "DE", "phone": "030123456789"}
 
-    product_id = sqlite3.connect(db_path).execute("SELECT id FROM products WHERE sku = ?", (SKU,)).fetchone()[0]
-
-    def add_to_cart(user_id):
-        """The cart line goes straight into the database (the order API is under test, not the cart API)."""
-        con = sqlite3.connect(db_path, timeout=30)
-        owner = f"u:{user_id}"
-        now = int(time.time() * 1000)
-        con.execute("INSERT INTO carts (id, store_code, owner_key, user_id, coupon_code, created_at, updated_at) "
-                    "VALUES (?, 'global', ?, ?, NULL, ?, ?) ON CONFLICT (store_code, owner_key) DO NOTHING",
-                    (f"crt_{uuid.uuid4().hex[:16]}", owner, user_id, now, now))
-        cart_id = con.execute("SELECT id FROM carts WHERE store_code = 'global' AND owner_key = ?", (owner,)).fetchone()[0]
-        price = con.execute("SELECT COALESCE((SELECT price_cents FROM product_prices WHERE product_id = p.id AND store_code = 'global'), p.price_cents) "
-                            "FROM products p WHERE p.id = ?", (product_id,)).fetchone()[0]
-        con.execute("INSERT INTO cart_lines (id, cart_id, product_id, sku, qty, options, iccid, line_key, seen_unit_cents, "
-                    "position, created_at, updated_at) VALUES (?, ?, ?, ?, 1, '{}', NULL, ?, ?, 1, ?, ?)",
-                    (f"cln_{uuid.uuid4().hex[:16]}", cart_id, product_id, SKU, uuid.uuid4().hex, price, now, now))
-        con.commit()
-        con.close()
+    def add_to_cart(c):
+        """Empties the cart and adds one unit through the cart API, as the cart page does
+        (emptying first keeps a cart left by a refused order at one unit)."""
+        s, _ = c.call("DELETE", "/api/v1/cart")
+        if s not in (200, 204):
+            raise RuntimeError(f"clear cart: {s}")
+        s, body = c.call("POST", "/api/v1/cart/lines", {"sku": SKU, "qty": 1})
+        if s != 201:
+            raise RuntimeError(f"add to cart: {s} {body}")
 
     def buyer(i):
         c = Client(base)
@@ -138,11 +129,9 @@ def main():
                        "name": "Crash Buyer", "country": "DE"})
         if s != 201:
             return
-        s, me = c.call("GET", "/api/v1/me")
-        user_id = (me.get("user") or me).get("id")
         while not stop.is_set():
             try:
-                add_to_cart(user_id)
+                add_to_cart(c)
                 tok_s, tok = c.call("POST", "/gateway/test/tokens",
                                     {"number": "4242424242424242", "exp_month": 12, "exp_year": 2035, "cvc": "123"})
                 payment = {"method": "card", "token": tok["id"]} if tok_s == 201 else {"method": "bank_transfer"}

@@ -2,13 +2,14 @@ import { execFileSync } from 'node:child_process';
 
 /**
  * Puts a cart line straight into the e2e server's SQLite database (scripts/e2e.sh
- * exports E2E_DB_PATH). Used by the checkout spec only while the server has no
- * cart API (`POST /api/v1/cart/lines` answers 404); with the cart API merged the
- * spec adds through the API like a browser does.
+ * exports E2E_DB_PATH). Specs add through the cart API (`POST /api/v1/cart/lines`)
+ * like a browser does; this is only for a cart the API legitimately refuses to
+ * build — more units than the stock (the credit-over-limit case needs a cart
+ * worth more than the business account's remaining credit).
  */
 export function seedCartLine(userId: string, store: string, sku: string, qty: number): void {
   const db = process.env.E2E_DB_PATH;
-  if (!db) throw new Error('No cart API and no E2E_DB_PATH: cannot fill the cart');
+  if (!db) throw new Error('No E2E_DB_PATH: cannot seed the cart directly');
   const script = `
 import sqlite3, sys, time, uuid
 db, user, store, sku, qty = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])

@@ -232,7 +232,7 @@ pub async fn read_cart(
             store: scope.store.store,
             owner: scope.owner.as_deref(),
             user_id: scope.user_id(),
-            tax_state,
+            tax: pricing::TaxDestination::StateOrCustomerDefault(tax_state),
             shipping: uplink_domain::money::Money::ZERO,
         },
     )

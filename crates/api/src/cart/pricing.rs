@@ -4,8 +4,10 @@
 //! coupon and the tax rate, and returns every line with its unit price,
 //! changed-price flag, problems and rounded amounts, plus the totals (always
 //! the sum of the rounded lines). [`load_priced_cart`] does the reading
-//! around it; checkout calls it (with a shipping fee) inside its own
-//! transaction to re-price before placing an order.
+//! around it. This is the only pricing path: the cart page, the checkout
+//! options and the order itself (inside its transaction, with a shipping fee
+//! and the destination state) all price through it, so the cart total and
+//! the charged total cannot drift apart (D70).
 
 use crate::catalog::Snapshot;
 use crate::catalog::snapshot::{CustomOption, Product};
@@ -227,9 +229,20 @@ pub fn refusal_message(r: &CouponRefusal, currency: &str) -> String {
 pub fn price_cart(contents: Option<&CartContents>, input: &PricingInput<'_>) -> PricedCart {
     let snap = input.snapshot;
     let store = &snap.stores[input.store];
+    let all = contents.map(|c| c.lines.as_slice()).unwrap_or_default();
+    // Stock is checked against what the whole cart wants of a product: two
+    // lines of one router (say with different options) share its units.
+    let mut wanted: HashMap<&str, i64> = HashMap::new();
+    for l in all {
+        *wanted.entry(l.row.product_id.as_str()).or_default() += l.row.qty;
+    }
     let mut lines = Vec::new();
-    for line in contents.map(|c| c.lines.as_slice()).unwrap_or_default() {
-        lines.push(price_line(line, input));
+    for line in all {
+        lines.push(price_line(
+            line,
+            wanted[line.row.product_id.as_str()],
+            input,
+        ));
     }
     let coupon_subtotal: Money = lines
         .iter()
@@ -286,7 +299,9 @@ fn sellable(l: &PricedLine) -> bool {
     !matches!(&l.problem, Some(p) if p.code == ErrorCode::NotSoldInStore)
 }
 
-fn price_line(line: &CartLine, input: &PricingInput<'_>) -> PricedLine {
+/// Prices one line; `wanted` is the cart's quantity of the line's product
+/// over all its lines.
+fn price_line(line: &CartLine, wanted: i64, input: &PricingInput<'_>) -> PricedLine {
     let snap = input.snapshot;
     let chosen = parse_options(&line.row.options);
     let Some(idx) = snap.product_by_id(&line.row.product_id) else {
@@ -368,21 +383,19 @@ fn price_line(line: &CartLine, input: &PricingInput<'_>) -> PricedLine {
             available: None,
         })
     } else {
-        available
-            .filter(|&av| av < line.row.qty)
-            .map(|av| LineProblem {
-                code: ErrorCode::InsufficientStock,
-                message: if av <= 0 {
-                    format!("{} is out of stock; remove it to continue.", p.name)
-                } else {
-                    format!(
-                        "Only {av} of {} {} available; lower the quantity to continue.",
-                        p.name,
-                        if av == 1 { "is" } else { "are" }
-                    )
-                },
-                available: Some(av.max(0)),
-            })
+        available.filter(|&av| av < wanted).map(|av| LineProblem {
+            code: ErrorCode::InsufficientStock,
+            message: if av <= 0 {
+                format!("{} is out of stock; remove it to continue.", p.name)
+            } else {
+                format!(
+                    "Only {av} of {} {} available; lower the quantity to continue.",
+                    p.name,
+                    if av == 1 { "is" } else { "are" }
+                )
+            },
+            available: Some(av.max(0)),
+        })
     };
     let previous = (offer.is_some() && line.row.seen_unit_cents != unit.cents())
         .then(|| Money::from_cents(line.row.seen_unit_cents));
@@ -408,10 +421,19 @@ pub struct LoadCart<'a> {
     pub store: usize,
     pub owner: Option<&'a str>,
     pub user_id: Option<&'a str>,
-    /// Destination state for US sales tax; when `None`, the customer's
-    /// default US shipping address is used.
-    pub tax_state: Option<&'a str>,
+    pub tax: TaxDestination<'a>,
     pub shipping: Money,
+}
+
+/// Where US sales tax is charged for (the Global store charges none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaxDestination<'a> {
+    /// Cart reads: the given state, else the customer's default US shipping
+    /// address, else no tax until checkout knows the destination.
+    StateOrCustomerDefault(Option<&'a str>),
+    /// Checkout: the resolved destination; `None` (a non-US destination)
+    /// charges no tax.
+    Destination(Option<&'a str>),
 }
 
 /// Reads the cart, stock, coupon and tax rate, and prices it. Runs on the
@@ -449,8 +471,13 @@ pub async fn load_priced_cart(
         None => (None, 0),
     };
     let charges_tax = store.region == uplink_domain::catalog::Region::Us;
-    let mut tax_state = req.tax_state.map(|s| s.trim().to_ascii_uppercase());
+    let (given, fallback) = match req.tax {
+        TaxDestination::StateOrCustomerDefault(s) => (s, true),
+        TaxDestination::Destination(s) => (s, false),
+    };
+    let mut tax_state = given.map(|s| s.trim().to_ascii_uppercase());
     if charges_tax
+        && fallback
         && tax_state.is_none()
         && let Some(user) = req.user_id
     {

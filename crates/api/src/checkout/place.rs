@@ -8,8 +8,10 @@
 
 use super::dto::{LineOption, OrderAddress, ShippingDetails, load_parts, order_detail};
 use super::options::payment_refusal;
-use super::quote::{LoadCart, PricedCart, check_store_region, load_priced_cart};
+use super::quote::order_line_options;
 use crate::auth::AuthUser;
+use crate::cart::check_store_region;
+use crate::cart::pricing::{LoadCart, PricedCart, TaxDestination, load_priced_cart};
 use crate::error::{ApiError, ApiResult, FieldError};
 use crate::state::AppState;
 use crate::store::StoreContext;
@@ -382,7 +384,11 @@ fn cart_problem(cart: &PricedCart) -> Option<ApiError> {
     if let Some(c) = &cart.coupon
         && let Some((code, message)) = &c.refusal
     {
-        return Some(ApiError::field("coupon", *code, message.clone()));
+        return Some(ApiError::field(
+            "coupon",
+            *code,
+            format!("{message} Remove it in the cart to continue."),
+        ));
     }
     None
 }
@@ -651,7 +657,7 @@ pub async fn place(
     req: &PlaceOrderRequest,
     idem: &IdemKey<'_>,
 ) -> ApiResult<String> {
-    check_store_region(store_ctx, auth)?;
+    check_store_region(store_ctx, Some(auth))?;
     let uid = auth.id().to_owned();
     let owner = uplink_db::cart::customer_owner(&uid);
     let mut snap = store_ctx.snapshot.clone();
@@ -669,7 +675,7 @@ pub async fn place(
                 store: store_idx,
                 owner: Some(&owner),
                 user_id: Some(&uid),
-                tax_state: None,
+                tax: TaxDestination::Destination(None),
                 shipping: Money::ZERO,
             },
         )
@@ -694,7 +700,7 @@ pub async fn place(
                 store: store_idx,
                 owner: Some(&owner),
                 user_id: Some(&uid),
-                tax_state: r.tax_state.as_deref(),
+                tax: TaxDestination::Destination(r.tax_state.as_deref()),
                 shipping: Money::from_cents(fee),
             },
         )
@@ -872,7 +878,7 @@ async fn write_order(
             store: store_idx,
             owner: Some(owner),
             user_id: Some(uid),
-            tax_state: r.tax_state.as_deref(),
+            tax: TaxDestination::Destination(r.tax_state.as_deref()),
             shipping: Money::from_cents(fee),
         },
     )
@@ -996,16 +1002,7 @@ async fn write_order(
     q::insert_order(&mut tx, &order).await?;
     for (i, l) in cart.lines.iter().enumerate() {
         let p = l.product.map(|p| snap.product(p));
-        let options: Vec<LineOption> = l
-            .options
-            .iter()
-            .map(|o| LineOption {
-                code: o.code.clone(),
-                label: o.label.clone(),
-                value: o.value.clone(),
-                value_label: o.value_label.clone(),
-            })
-            .collect();
+        let options: Vec<LineOption> = order_line_options(l);
         let row = OrderLineRow {
             id: new_id("oln"),
             order_id: order_id.clone(),

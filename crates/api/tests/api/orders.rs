@@ -83,41 +83,17 @@ async fn add(app: &TestApp, s: &Session, body: Value) {
     add_in(app, s, "global", body).await
 }
 
-/// Puts a line into the customer's cart directly (the cart API is another team's; its rules are tested there).
+/// Adds a line through the cart API, as the cart page does.
 async fn add_in(app: &TestApp, s: &Session, store: &str, body: Value) {
-    let snap = app.state.catalog.snapshot().await.unwrap();
-    let sku = body["sku"].as_str().unwrap();
-    let idx = snap.product_by_sku(sku).expect("demo SKU");
-    let store_idx = snap.store_by_code(store).unwrap();
-    let price = snap.offer(store_idx, idx).expect("sold in the store").price;
-    let serials: Vec<String> = body["serials"]
-        .as_array()
-        .map(|a| a.iter().map(|v| v.as_str().unwrap().to_owned()).collect())
-        .unwrap_or_default();
-    let qty = body["qty"].as_i64().unwrap_or(serials.len().max(1) as i64);
-    let mut tx = app.state.db.begin_write().await.unwrap();
-    let owner = uplink_db::cart::customer_owner(&s.user_id);
-    let cart = uplink_db::cart::ensure_cart(&mut tx, store, &owner, Some(&s.user_id))
-        .await
-        .unwrap();
-    let key = uplink_domain::ids::new_id("key");
-    uplink_db::cart::insert_line(
-        &mut tx,
-        &uplink_db::cart::NewCartLine {
-            cart_id: &cart.id,
-            product_id: &snap.product(idx).id,
-            sku,
-            qty,
-            options: "{}",
-            iccid: None,
-            line_key: &key,
-            unit_cents: price,
-            serials: &serials,
-        },
-    )
-    .await
-    .unwrap();
-    tx.commit().await.unwrap();
+    let res = app
+        .send_as(
+            s,
+            Method::POST,
+            &format!("/api/v1/cart/lines?store={store}"),
+            Some(&body),
+        )
+        .await;
+    assert_eq!(res.status, 201, "add to cart: {}", res.text());
 }
 
 async fn place(app: &TestApp, s: &Session, key: &str, body: &Value) -> TestResponse {
@@ -1180,4 +1156,136 @@ async fn the_gateway_refuses_bad_cards_with_field_errors() {
         .collect();
     assert_eq!(fields, ["number", "exp_year", "cvc"]);
     assert_eq!(app.get("/gateway/test/3ds/pi_unknown").await.status, 404);
+}
+
+#[tokio::test]
+async fn the_placed_order_charges_exactly_the_cart_total_with_coupon_options_and_us_tax() {
+    let app = app().await;
+    let us = app.register("sametotal@example.com", "US").await;
+    // Two router lines (a percentage and a fixed option delta), and a licence.
+    add_in(
+        &app,
+        &us,
+        "us",
+        json!({"sku": ROUTER, "qty": 1, "options": {"setup": "onboarding"}}),
+    )
+    .await;
+    add_in(
+        &app,
+        &us,
+        "us",
+        json!({"sku": ROUTER, "qty": 2, "options": {"setup": "preconfig"}}),
+    )
+    .await;
+    add_in(
+        &app,
+        &us,
+        "us",
+        json!({"sku": LICENCE, "serials": [BR1_MINI_SERIAL]}),
+    )
+    .await;
+    let res = app
+        .send_as(
+            &us,
+            Method::POST,
+            "/api/v1/cart/coupon?store=us",
+            Some(&json!({"code": "USONLY15"})),
+        )
+        .await;
+    assert_eq!(res.status, 200, "{}", res.text());
+
+    // The first saved address is the default: the cart taxes for its state (CA).
+    let res = app
+        .send_as(
+            &us,
+            Method::POST,
+            "/api/v1/me/addresses",
+            Some(&address_us()),
+        )
+        .await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    let cart = app.get_as(&us, "/api/v1/cart?store=us").await;
+    assert_eq!(cart.status, 200, "{}", cart.text());
+    let cart = cart.json();
+    assert_eq!(cart["coupon"]["applied"], true);
+    assert_eq!(cart["tax"]["state"], "CA");
+    let totals = &cart["totals"];
+    assert!(cents(&totals["discount"]) > 0, "percent coupon: {totals}");
+    assert!(cents(&totals["tax"]) > 0, "CA sales tax: {totals}");
+    // Router $1,449: +15 % onboarding and +$49 pre-configuration.
+    let lines = cart["lines"].as_array().unwrap();
+    assert_eq!(cents(&lines[0]["unit_price"]), 144_900 + 21_735);
+    assert_eq!(cents(&lines[1]["unit_price"]), 144_900 + 4_900);
+
+    // The checkout page shows the same totals.
+    let options = app
+        .get_as(&us, "/api/v1/checkout/options?store=us")
+        .await
+        .json();
+    for k in ["subtotal", "discount", "tax", "total"] {
+        assert_eq!(
+            cents(&options["totals"][k]),
+            cents(&totals[k]),
+            "checkout {k}"
+        );
+    }
+
+    // Picked up in San Francisco: CA tax, no shipping fee.
+    let token = card_token(&app, "4242424242424242").await;
+    let body = json!({
+        "shipping": {"method": "pickup", "pickup_location": "sfo"},
+        "billing": {"address": address_us()},
+        "payment": {"method": "card", "token": token},
+        "expected_total_cents": cents(&totals["total"]),
+    });
+    let res = place_in(&app, &us, "same-total", &body, "?store=us").await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    let o = res.json();
+    for k in ["subtotal", "discount", "tax", "total"] {
+        assert_eq!(
+            cents(&o["totals"][k]),
+            cents(&totals[k]),
+            "{k}: order {} vs cart {totals}",
+            o["totals"]
+        );
+    }
+    assert_eq!(cents(&o["totals"]["shipping"]), 0);
+    assert_eq!(o["coupon_code"], "USONLY15");
+}
+
+#[tokio::test]
+async fn lines_of_one_product_share_its_stock_in_the_cart_and_at_checkout() {
+    let app = app().await;
+    let s = customer(&app, "shared-stock@example.com").await;
+    add(
+        &app,
+        &s,
+        json!({"sku": ROUTER, "qty": 1, "options": {"setup": "preconfig"}}),
+    )
+    .await;
+    add(
+        &app,
+        &s,
+        json!({"sku": ROUTER, "qty": 1, "options": {"setup": "onboarding"}}),
+    )
+    .await;
+    // One unit left for the two lines.
+    set_stock(&app, ROUTER, "Global", 1).await;
+    let cart = app.get_as(&s, "/api/v1/cart").await.json();
+    let lines = cart["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2);
+    for l in lines {
+        assert_eq!(l["problem"]["code"], "insufficient_stock", "{l}");
+        assert_eq!(l["problem"]["available"], 1);
+    }
+    let token = card_token(&app, "4242424242424242").await;
+    place(
+        &app,
+        &s,
+        "shared",
+        &priority_order(json!({"method": "card", "token": token})),
+    )
+    .await
+    .assert_problem(409, "insufficient_stock");
+    assert_eq!(stock(&app, ROUTER, "Global").await, 1);
 }

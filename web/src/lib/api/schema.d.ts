@@ -3636,7 +3636,10 @@ export interface operations {
                  *     default: the customer's default shipping address, else the account country.
                  */
                 country?: string;
-                /** @description Destination US state for sales tax. */
+                /**
+                 * @description Destination US state for sales tax; default, as on the cart: the
+                 *     customer's default US shipping address, else no tax.
+                 */
                 tax_state?: string;
             };
             header?: never;

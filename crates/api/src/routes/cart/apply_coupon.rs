@@ -64,7 +64,7 @@ pub async fn apply_coupon(
             store: scope.store.store,
             owner: scope.owner.as_deref(),
             user_id: scope.user_id(),
-            tax_state: None,
+            tax: crate::cart::pricing::TaxDestination::StateOrCustomerDefault(None),
             shipping: Money::ZERO,
         },
     )

@@ -1,8 +1,10 @@
 use crate::auth::AuthUser;
+use crate::cart::check_store_region;
+use crate::cart::pricing::{LoadCart, TaxDestination, load_priced_cart};
 use crate::checkout::options::{
     PaymentMethodDto, ShippingOptionDto, payment_methods, shipping_options,
 };
-use crate::checkout::quote::{LoadCart, check_store_region, load_priced_cart};
+use crate::checkout::quote::order_line_options;
 use crate::error::{ApiResult, Problem};
 use crate::extract::ApiQuery;
 use crate::money::MoneyDto;
@@ -22,7 +24,8 @@ pub struct OptionsQuery {
     /// Destination country (ISO 3166-1 alpha-2) for the Priority Shipping quote;
     /// default: the customer's default shipping address, else the account country.
     pub country: Option<String>,
-    /// Destination US state for sales tax.
+    /// Destination US state for sales tax; default, as on the cart: the
+    /// customer's default US shipping address, else no tax.
     pub tax_state: Option<String>,
 }
 
@@ -91,7 +94,7 @@ pub async fn checkout_options(
     store: StoreContext,
     ApiQuery(query): ApiQuery<OptionsQuery>,
 ) -> ApiResult<Json<CheckoutOptions>> {
-    check_store_region(&store, &auth)?;
+    check_store_region(&store, Some(&auth))?;
     let st = &store.snapshot.stores[store.store];
     let owner = uplink_db::cart::customer_owner(auth.id());
     let mut conn = state.db.pool().acquire().await?;
@@ -102,7 +105,7 @@ pub async fn checkout_options(
             store: store.store,
             owner: Some(&owner),
             user_id: Some(auth.id()),
-            tax_state: query.tax_state.as_deref(),
+            tax: TaxDestination::StateOrCustomerDefault(query.tax_state.as_deref()),
             shipping: Money::ZERO,
         },
     )
@@ -147,16 +150,7 @@ pub async fn checkout_options(
             qty: l.line.row.qty,
             unit_price: MoneyDto::new(l.unit_price.cents(), &cart.currency),
             total: MoneyDto::new(l.amounts.total.cents(), &cart.currency),
-            options: l
-                .options
-                .iter()
-                .map(|o| crate::checkout::dto::LineOption {
-                    code: o.code.clone(),
-                    label: o.label.clone(),
-                    value: o.value.clone(),
-                    value_label: o.value_label.clone(),
-                })
-                .collect(),
+            options: order_line_options(l),
             serials: l.line.serials.clone(),
             physical: l.physical,
             problem: l.problem.as_ref().map(|p| p.message.clone()),
