@@ -155,6 +155,8 @@ test.describe('trace propagation', () => {
 
   test('same-origin API requests carry sentry-trace and baggage; another origin does not', async ({ page }) => {
     await openWithSdk(page, '/');
+    // Router tracing (which adds the headers) is its own chunk, added right after the first render (D75).
+    await page.waitForLoadState('networkidle');
     await page.route('https://other.example/**', (route) =>
       route.fulfill({ status: 200, headers: { 'Access-Control-Allow-Origin': '*' }, body: 'ok' }),
     );
