@@ -6,7 +6,13 @@ import pkg from './package.json' with { type: 'json' };
 
 const backend = 'http://127.0.0.1:8080';
 
-export default defineConfig({
+// React Router's package exports point at its development build only (remix-run/react-router#12437,
+// "temporary"); its production build beside it differs only in dropping the dev warnings. The
+// bundle uses the production build (D76); `vite dev` and Vitest keep the development one.
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   define: {
     // The release error reports carry (SPEC §14); the server reports the same `uplink@<version>`.
@@ -15,7 +21,15 @@ export default defineConfig({
     __SENTRY_DEBUG__: false,
   },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   server: {
     proxy: {
@@ -45,4 +59,4 @@ export default defineConfig({
     restoreMocks: true,
     include: ['src/**/*.test.{ts,tsx}'],
   },
-});
+}));

@@ -50,11 +50,11 @@ describe('sentryOptions', () => {
     expect(sentryOptions({ ...config, environment: '' }, 'http://x').environment).toBe('production');
   });
 
-  it('installs router tracing, both global handlers, linked errors, dedupe, breadcrumbs and sessions', () => {
+  it('installs both global handlers, linked errors, dedupe, breadcrumbs and sessions, but not tracing (D75)', () => {
     const names = integrationNames(sentryOptions(config, 'http://localhost:8080'));
+    expect(names).not.toContain('BrowserTracing');
     expect(names).toEqual(
       expect.arrayContaining([
-        'BrowserTracing',
         'GlobalHandlers',
         'LinkedErrors',
         'Dedupe',
@@ -64,13 +64,11 @@ describe('sentryOptions', () => {
     );
   });
 
-  it('limits the linked-error chain to 5 and transactions to 600 s', () => {
+  it('limits the linked-error chain to 5 and reports uncaught errors and rejections', () => {
     const linked = vi.spyOn(Sentry, 'linkedErrorsIntegration');
-    const tracing = vi.spyOn(Sentry, 'reactRouterBrowserTracingIntegration');
     const handlers = vi.spyOn(Sentry, 'globalHandlersIntegration');
     sentryOptions(config, 'http://localhost:8080');
     expect(linked).toHaveBeenCalledWith({ limit: 5 });
-    expect(tracing).toHaveBeenCalledWith(expect.objectContaining({ finalTimeout: 600_000 }));
     expect(handlers).toHaveBeenCalledWith({ onerror: true, onunhandledrejection: true });
   });
 });

@@ -3,11 +3,14 @@
  * product's values (SPEC §14). Every value is set here explicitly — SDK
  * defaults change between majors. The DSN is read at run time from
  * `GET /api/v1/config`, never baked into the bundle.
+ *
+ * This module is part of the entry chunk and holds error capture only. The
+ * tracing half (page loads and router navigations as transactions, `sentry-trace`
+ * headers) is `./sentry-tracing.tsx`, its own chunk, added to the running client
+ * right after the first render (D75) — nothing here may import it statically.
  */
 import * as Sentry from '@sentry/react';
 import type { BrowserOptions, ErrorEvent, Event } from '@sentry/react';
-import { useEffect } from 'react';
-import { createRoutesFromChildren, matchRoutes, useLocation, useNavigationType } from 'react-router';
 
 /** A transaction as `beforeSendTransaction` sees it. */
 export type TransactionEvent = Parameters<NonNullable<BrowserOptions['beforeSendTransaction']>>[0];
@@ -87,17 +90,8 @@ export function sentryOptions(config: SentryPublicConfig, origin: string = windo
     // No personal data: users are counted by the intake without it.
     dataCollection: { userInfo: false },
     attachStacktrace: false,
+    // Router tracing is added to the running client later (`./sentry-tracing.tsx`).
     integrations: [
-      Sentry.reactRouterBrowserTracingIntegration({
-        useEffect,
-        useLocation,
-        useNavigationType,
-        createRoutesFromChildren,
-        matchRoutes,
-        finalTimeout: SENTRY_SETTINGS.finalTimeoutMs,
-        instrumentPageLoad: true,
-        instrumentNavigation: true,
-      }),
       Sentry.globalHandlersIntegration({ onerror: true, onunhandledrejection: true }),
       Sentry.linkedErrorsIntegration({ limit: SENTRY_SETTINGS.linkedErrorsLimit }),
       Sentry.dedupeIntegration(),
@@ -167,9 +161,3 @@ export function reportChunkLoad(error: Error & { reason?: string }): void {
     Sentry.captureException(error, { mechanism: { type: 'chunk-load', handled: true } });
   });
 }
-
-/** Descendant `<Routes>` wrapped so navigations are named by their route pattern (`/products/:slug`). */
-export const SentryRoutes = Sentry.wrapReactRouterRouting;
-
-/** `createBrowserRouter` wrapped so page loads and navigations become transactions. */
-export const wrapCreateBrowserRouter = Sentry.wrapCreateBrowserRouter;

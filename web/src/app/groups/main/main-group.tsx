@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Route, Routes, ScrollRestoration, useLocation } from 'react-router';
+import { Route, ScrollRestoration, useLocation } from 'react-router';
 import { SkipLink } from '@/components/ui/skip-link';
 import { SilentSsoCheck } from '@/features/accounts/components/silent-sso-check';
 
-import { SentryRoutes } from '@/lib/sentry';
 import { HomePage } from '@/features/catalog/routes/home-page';
+import { AppRoutes } from '@/lib/sentry-routes';
 import { NotFoundContent } from '../../not-found-content';
 import { MainFooter } from './main-footer';
 import { MainHeader } from './main-header';
@@ -34,8 +34,6 @@ const QuickOrderPage = lazy(() => import('@/features/cart/routes/quick-order-pag
 const ErrorsPage = lazy(() => import('@/features/errors/routes/errors-page'));
 const ErrorIssuePage = lazy(() => import('@/features/errors/routes/error-issue-page'));
 
-// Navigations are reported under their route pattern (`/products/:slug`), not the raw URL.
-const MainRoutes = SentryRoutes(Routes);
 const CheckoutPage = lazy(() => import('@/features/checkout/routes/checkout-page'));
 const PaymentPage = lazy(() => import('@/features/checkout/routes/payment-page'));
 const ConfirmOrderPage = lazy(() => import('@/features/checkout/routes/confirm-order-page'));
@@ -71,7 +69,8 @@ export default function MainGroup() {
       <SilentSsoCheck />
       <main id="main" className="main-shell__content" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
-          <MainRoutes>
+          {/* Navigations are reported under their route pattern (`/products/:slug`), not the raw URL. */}
+          <AppRoutes>
             <Route index element={<HomePage />} />
             <Route path="categories" element={<CategoriesPage />} />
             <Route path="categories/:slug" element={<CategoryPage />} />
@@ -110,7 +109,7 @@ export default function MainGroup() {
                 </div>
               }
             />
-          </MainRoutes>
+          </AppRoutes>
         </Suspense>
       </main>
       <MainFooter />

@@ -1,0 +1,130 @@
+import * as Sentry from '@sentry/react';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, Route, RouterProvider } from 'react-router';
+import { sentryOptions } from './sentry';
+import { AppRoutes, setRouteReporter } from './sentry-routes';
+import { startTracing, tracingIntegration } from './sentry-tracing';
+
+vi.mock('@sentry/react', async (importOriginal) => ({ ...(await importOriginal<typeof Sentry>()) }));
+
+const config = { dsn: 'http://abc@localhost:8080/1', environment: 'production', release: 'uplink@0.1.0' };
+
+/** A real client (every transaction sampled) whose envelopes go nowhere. */
+function initClient() {
+  Sentry.init({
+    ...sentryOptions(config, 'http://localhost:8080'),
+    tracesSampleRate: 1,
+    transport: () => ({ send: () => Promise.resolve({}), flush: () => Promise.resolve(true) }),
+  });
+}
+
+/** The active transaction: its name, `sentry.op` and start (seconds). */
+function activeTransaction() {
+  const span = Sentry.getActiveSpan();
+  if (!span) return undefined;
+  const json = Sentry.spanToJSON(Sentry.getRootSpan(span));
+  return { name: json.name, op: json.attributes?.['sentry.op'], start: json.start_timestamp };
+}
+
+function Pages() {
+  return (
+    <AppRoutes>
+      <Route index element={<h1>Home</h1>} />
+      <Route path="products/:slug" element={<h1>Product</h1>} />
+    </AppRoutes>
+  );
+}
+
+afterEach(async () => {
+  setRouteReporter(null);
+  // End the transaction a test left running, so the next one does not start inside it.
+  const active = Sentry.getActiveSpan();
+  if (active) Sentry.getRootSpan(active).end();
+  await Sentry.close();
+});
+
+describe('tracingIntegration', () => {
+  it('is React Router browser tracing with transactions capped at 600 s', () => {
+    const spy = vi.spyOn(Sentry, 'reactRouterBrowserTracingIntegration');
+    expect(tracingIntegration().name).toBe('BrowserTracing');
+    expect(spy).toHaveBeenCalledWith(
+      expect.objectContaining({ finalTimeout: 600_000, instrumentPageLoad: true, instrumentNavigation: true }),
+    );
+  });
+});
+
+describe('startTracing', () => {
+  it('does nothing without a running client', () => {
+    const router = createMemoryRouter([{ path: '*', element: null }]);
+    expect(startTracing(router, [])).toBe(false);
+  });
+
+  it('added after the first render, starts the page load at the time origin and names it by route', async () => {
+    initClient();
+    const routes = [{ path: '*', element: <Pages /> }];
+    const router = createMemoryRouter(routes, { initialEntries: ['/products/rt-4g'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Product' })).toBeInTheDocument();
+    expect(activeTransaction()).toBeUndefined();
+
+    act(() => {
+      expect(startTracing(router, routes)).toBe(true);
+    });
+    expect(Sentry.getClient()?.getIntegrationByName('BrowserTracing')).toBeDefined();
+    const pageload = activeTransaction();
+    expect(pageload).toMatchObject({ op: 'pageload', name: '/products/:slug' });
+    expect(pageload?.start).toBeCloseTo(performance.timeOrigin / 1000, 2);
+
+    await act(() => router.navigate('/'));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(activeTransaction()).toMatchObject({ op: 'navigation', name: '/' });
+  });
+
+  it('makes navigations to routes outside <AppRoutes> (another screen group) transactions too', async () => {
+    initClient();
+    const routes = [
+      { path: '/monitoring', element: <h1>Monitoring</h1> },
+      { path: '*', element: <Pages /> },
+    ];
+    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    act(() => {
+      startTracing(router, routes);
+    });
+    expect(activeTransaction()).toMatchObject({ op: 'pageload', name: '/' });
+
+    await act(() => router.navigate('/monitoring'));
+    expect(await screen.findByRole('heading', { name: 'Monitoring' })).toBeInTheDocument();
+    expect(activeTransaction()).toMatchObject({ op: 'navigation', name: '/monitoring' });
+  });
+});
+
+// Every source file of the app (tests aside), as text, keyed by its path below src/.
+const sources = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../**/*.d.ts'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }),
+  ).map(([path, text]) => [path.replace(/^\.\.\//, '').replace(/^\.\//, 'lib/'), text]),
+);
+
+describe('the entry chunk', () => {
+  it('never imports the tracing code statically (only main.tsx loads it, with import())', () => {
+    expect(Object.keys(sources)).toContain('lib/sentry.ts');
+    const importsTracing = /(?:from\s*|import\s*\(\s*)['"][^'"]*\/sentry-tracing['"]/;
+    const users = Object.keys(sources).filter((path) => importsTracing.test(sources[path] ?? ''));
+    expect(users).toEqual(['app/main.tsx']);
+    const main = sources['app/main.tsx'] ?? '';
+    expect(main).toMatch(/import\('@\/lib\/sentry-tracing'\)/);
+    expect(main).not.toMatch(/^import[^;(]*sentry-tracing/m);
+    // The tracing half of the SDK is only reached from the tracing chunk.
+    const tracingApis = /reactRouterBrowserTracingIntegration|browserTracingIntegration|wrapCreateBrowserRouter|wrapReactRouterRouting/;
+    expect(Object.keys(sources).filter((path) => tracingApis.test(sources[path] ?? ''))).toEqual([
+      'lib/sentry-tracing.tsx',
+    ]);
+  });
+});
