@@ -623,7 +623,12 @@ mod tests {
             let mut stores: Vec<_> = p.prices.iter().map(|price| price.store).collect();
             stores.sort();
             stores.dedup();
-            assert_eq!(stores.len(), p.prices.len(), "one price row per store for {}", p.sku);
+            assert_eq!(
+                stores.len(),
+                p.prices.len(),
+                "one price row per store for {}",
+                p.sku
+            );
             uplink_domain::catalog::Sku::parse(&p.sku).expect("valid sku");
         }
     }
