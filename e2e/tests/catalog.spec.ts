@@ -105,6 +105,39 @@ test.describe('catalogue browsing', () => {
     await saveScreenshots(page, 'catalog-product');
   });
 
+  test('a category page lists its products and leads on to a product with every tab', async ({ page }) => {
+    await page.goto('/categories');
+    await expect(page.getByRole('heading', { level: 1, name: 'All categories' })).toBeVisible();
+    await page.getByRole('link', { name: /^Routers\b/ }).first().click();
+    await expect(page).toHaveURL(/\/categories\/routers/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Routers' })).toBeVisible();
+    await expect(page.locator('.listing__count')).toContainText(/Showing 1–\d+ of \d+/);
+    await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: 'Pepwave MAX BR1 Pro 5G Prime' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pepwave MAX BR1 Pro 5G Prime' })).toBeVisible();
+
+    const tabs = page.getByRole('tablist', { name: 'Product details' });
+    for (const [name, param] of [
+      ['Specification', 'specification'],
+      ['Package content', 'package-content'],
+      ['Download', 'download'],
+      ['Custom options', 'custom-options'],
+    ] as const) {
+      await tabs.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+      await expect(page).toHaveURL(new RegExp(`tab=${param}`));
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+    }
+  });
+
+  test('switching to the US store shows the US price', async ({ page }) => {
+    await page.goto('/products/pepwave-max-br1-pro-5g-prime');
+    const buyBox = page.locator('.buy-box');
+    await expect(buyBox).toContainText('1,499.00');
+    await page.getByRole('combobox', { name: 'Store' }).selectOption('us');
+    await expect(buyBox).toContainText('1,449.00');
+    await page.reload();
+    await expect(page.locator('.buy-box')).toContainText('1,449.00');
+  });
+
   test('header search suggests as you type, is keyboard navigable and tolerates a typo', async ({ page }) => {
     await page.goto('/');
     const box = page.getByRole('combobox', { name: /search/i });
@@ -149,6 +182,10 @@ test.describe('catalogue browsing', () => {
     await field.fill('not a serial');
     await page.getByRole('button', { name: 'Look up' }).click();
     await expect(page.getByText(/isn’t a valid serial number/)).toBeVisible();
+
+    await field.fill('9zzz-1234-abcd');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByRole('heading', { name: /We don’t recognise 9ZZZ-1234-ABCD/ })).toBeVisible();
 
     await field.fill('2a5p1234abcd');
     await page.getByRole('button', { name: 'Look up' }).click();
