@@ -19,7 +19,7 @@ export interface BookmarkButtonProps {
  * signed-in visitors see the change at once (rolled back with a message if the server refuses).
  */
 export function BookmarkButton({ productId, productName, appearance = 'icon', className }: BookmarkButtonProps) {
-  const { user } = useCurrentUser();
+  const { user, isPending: sessionPending } = useCurrentUser();
   const bookmarks = useBookmarks();
   const setBookmark = useSetBookmark();
   const navigate = useNavigate();
@@ -28,6 +28,8 @@ export function BookmarkButton({ productId, productName, appearance = 'icon', cl
   const bookmarked = !!bookmarks.data?.items.some((item) => item.product_id === productId);
 
   function onClick() {
+    // Until the session is known, a click must not treat a signed-in visitor as a guest.
+    if (sessionPending) return;
     if (!user) {
       void navigate(loginUrl(`${location.pathname}${location.search}`));
       return;
@@ -58,7 +60,7 @@ export function BookmarkButton({ productId, productName, appearance = 'icon', cl
       aria-label={appearance === 'icon' ? `Bookmark ${productName}` : undefined}
       title={appearance === 'icon' ? (bookmarked ? `Remove ${productName} from bookmarks` : `Bookmark ${productName}`) : undefined}
       onClick={onClick}
-      disabled={setBookmark.isPending}
+      disabled={sessionPending || setBookmark.isPending}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path
