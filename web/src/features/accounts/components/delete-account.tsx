@@ -34,8 +34,9 @@ export function DeleteAccount({ me }: { me: MeResponse }) {
       onSuccess: () => {
         close();
         toast.show({ message: 'Your account is deleted. Thank you for having been with us.', tone: 'info' });
-        void navigate('/', { replace: true });
-        void deletion.forget();
+        // Forget the session only once the account pages are gone: forgetting it first lets
+        // their sign-in guard win the race and send the visitor to /login.
+        void Promise.resolve(navigate('/', { replace: true })).then(() => deletion.forget());
       },
       onError: (cause) => {
         if (isApiProblem(cause) && (cause.code === 'invalid_credentials' || cause.errors.length > 0)) {
