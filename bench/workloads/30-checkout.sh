@@ -3,7 +3,7 @@
 # (QUALITY.md): >= 300 orders/s on SQLite with zero errors. The product gets
 # plenty of stock first so every order can succeed. Carts are filled through
 # the cart API (POST /api/v1/cart/lines), as the cart page does.
-checkout_sku=$(curl -fsS "$BENCH_BASE/api/v1/products?type=hardware&page_size=1" | grep -o '"sku":"[^"]*"' | head -1 | cut -d'"' -f4)
+checkout_sku=$(curl -fsS "$BENCH_BASE/api/v1/products?type=hardware&page_size=12" | grep -o '"sku":"[^"]*"' | head -1 | cut -d'"' -f4)
 if [[ -n "$checkout_sku" && "${DB_URL:-}" == sqlite://* ]]; then
   python3 - "${DB_URL#sqlite://}" "$checkout_sku" <<'PY'
 import sqlite3, sys
