@@ -11,6 +11,7 @@
 # BENCH_CONNECTIONS (64), BENCH_THREADS (2), BENCH_SKIP_BUILD=1 to reuse
 # target/release/uplink.
 #
+# BENCH_WORKLOADS=10-\* runs only the matching workloads (e.g. the catalogue).
 # To add workloads (cart, checkout …) drop a file into bench/workloads/ that
 # calls `workload NAME BAR_RATIO BAR_P99_MS PATHS_FILE_OR_URL [LUA]` (see lib.sh).
 set -euo pipefail
@@ -71,7 +72,7 @@ export BENCH_HEALTHZ_RPS=$hz_rps
 printf 'healthz\t%s\t%s\t%s\t%s\t0\t0\n' "$hz_rps" "$hz_p50" "$hz_p99" "$hz_err" >> "$BENCH_RESULTS_TSV"
 report_line healthz "$hz_rps" "$hz_p50" "$hz_p99" "$hz_err" 0 0
 
-for f in "$ROOT"/bench/workloads/*.sh; do
+for f in "$ROOT"/bench/workloads/${BENCH_WORKLOADS:-*}.sh; do
   # shellcheck source=/dev/null
   source "$f"
 done

@@ -9,6 +9,7 @@
 //! version rebuilds the snapshot off the request path while the old one keeps
 //! serving. Several servers therefore converge within about a second.
 
+pub mod answers;
 pub mod dto;
 pub mod listing;
 pub mod snapshot;

@@ -213,6 +213,8 @@ pub struct Snapshot {
     pub views: Vec<StoreView>,
     pub search: SearchIndex,
     pub models: Vec<DeviceModel>,
+    /// Listing and search answers computed from this snapshot (see [`super::answers`]).
+    pub answers: super::answers::AnswerCache,
 }
 
 impl std::fmt::Debug for Snapshot {
@@ -817,6 +819,7 @@ impl Snapshot {
             views,
             search,
             models,
+            answers: Default::default(),
         })
     }
 }

@@ -1,8 +1,10 @@
 use crate::catalog::dto::ProductDetail;
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::store::{StoreContext, StoreParam};
-use axum::Json;
+use axum::body::Bytes;
 use axum::extract::Path;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 
 /// Everything the product page needs: price and stock in the current store,
 /// variants, custom options, specification, package contents, downloads and
@@ -19,20 +21,29 @@ use axum::extract::Path;
         (status = 404, description = "No such product", body = Problem, content_type = "application/problem+json"),
     )
 )]
-pub async fn get_product(
-    ctx: StoreContext,
-    Path(slug): Path<String>,
-) -> ApiResult<Json<ProductDetail>> {
+pub async fn get_product(ctx: StoreContext, Path(slug): Path<String>) -> ApiResult<Response> {
+    // Served from the snapshot's answer cache: the same snapshot, store and slug give the same page.
+    let body =
+        ctx.snapshot
+            .answers
+            .get_or_try_insert(ctx.store, &format!("product/{slug}"), || {
+                let detail = product_detail(&ctx, &slug)?;
+                serde_json::to_vec(&detail)
+                    .map(Bytes::from)
+                    .map_err(ApiError::internal)
+            })?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+fn product_detail(ctx: &StoreContext, slug: &str) -> ApiResult<ProductDetail> {
     let snap = &ctx.snapshot;
     let idx = snap
-        .product_by_slug(&slug)
-        .or_else(|| snap.product_by_sku(&slug))
+        .product_by_slug(slug)
+        .or_else(|| snap.product_by_sku(slug))
         .ok_or_else(|| ApiError::not_found(&format!("The product `{slug}`")))?;
     let (product, selected) = match snap.product(idx).parent {
         Some(parent) => (parent, Some(snap.product(idx).sku.clone())),
         None => (idx, None),
     };
-    Ok(Json(ProductDetail::from(
-        snap, ctx.store, product, selected,
-    )))
+    Ok(ProductDetail::from(snap, ctx.store, product, selected))
 }

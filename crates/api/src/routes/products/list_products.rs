@@ -1,9 +1,9 @@
-use super::params::{self, ListingParams};
+use super::params::{ListingParams, cached_page};
 use crate::catalog::dto::ProductPage;
 use crate::error::{ApiResult, Problem};
 use crate::store::{StoreContext, StoreParam};
-use axum::Json;
 use axum::extract::RawQuery;
+use axum::response::Response;
 
 /// Products of the current store with filters, facets, sort and pagination.
 #[utoipa::path(
@@ -16,10 +16,6 @@ use axum::extract::RawQuery;
         (status = 422, description = "A parameter is not valid; `errors[].field` names it", body = Problem, content_type = "application/problem+json"),
     )
 )]
-pub async fn list_products(
-    ctx: StoreContext,
-    RawQuery(query): RawQuery,
-) -> ApiResult<Json<ProductPage>> {
-    let query = params::parse(&ctx.snapshot, query.as_deref().unwrap_or_default(), false)?;
-    Ok(Json(params::page(&ctx, &query)?))
+pub async fn list_products(ctx: StoreContext, RawQuery(query): RawQuery) -> ApiResult<Response> {
+    cached_page(&ctx, query.as_deref().unwrap_or_default(), false)
 }

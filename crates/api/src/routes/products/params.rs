@@ -226,6 +226,32 @@ pub fn parse(snap: &Snapshot, query: &str, q_required: bool) -> ApiResult<Listin
 }
 
 /// Runs a listing in the context's store and renders the page.
+/// The listing or search page for a raw query string, served from the snapshot's answer cache
+/// (the same snapshot, store and query always give the same page).
+pub fn cached_page(
+    ctx: &StoreContext,
+    raw_query: &str,
+    search: bool,
+) -> ApiResult<axum::response::Response> {
+    use axum::response::IntoResponse;
+    let key = format!("{}?{raw_query}", if search { "search" } else { "products" });
+    let body = ctx
+        .snapshot
+        .answers
+        .get_or_try_insert(ctx.store, &key, || {
+            let query = parse(&ctx.snapshot, raw_query, search)?;
+            let page = page(ctx, &query)?;
+            serde_json::to_vec(&page)
+                .map(axum::body::Bytes::from)
+                .map_err(ApiError::internal)
+        })?;
+    Ok((
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        body,
+    )
+        .into_response())
+}
+
 pub fn page(ctx: &StoreContext, query: &ListingQuery) -> ApiResult<ProductPage> {
     let snap = &ctx.snapshot;
     let result = snap.list(ctx.store, query).map_err(ApiError::internal)?;

@@ -2,8 +2,8 @@ use crate::catalog::dto::ProductPage;
 use crate::error::{ApiResult, Problem};
 use crate::routes::products::params::{self, ListingParams};
 use crate::store::{StoreContext, StoreParam};
-use axum::Json;
 use axum::extract::RawQuery;
+use axum::response::Response;
 
 /// Search results (`q` required) with the same filters, facets, sort and
 /// pagination as `GET /products`. Typo tolerant (one edit for words of five
@@ -19,7 +19,6 @@ use axum::extract::RawQuery;
         (status = 422, description = "`q` is missing or a parameter is not valid", body = Problem, content_type = "application/problem+json"),
     )
 )]
-pub async fn search(ctx: StoreContext, RawQuery(query): RawQuery) -> ApiResult<Json<ProductPage>> {
-    let query = params::parse(&ctx.snapshot, query.as_deref().unwrap_or_default(), true)?;
-    Ok(Json(params::page(&ctx, &query)?))
+pub async fn search(ctx: StoreContext, RawQuery(query): RawQuery) -> ApiResult<Response> {
+    params::cached_page(&ctx, query.as_deref().unwrap_or_default(), true)
 }
