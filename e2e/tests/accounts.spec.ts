@@ -280,9 +280,18 @@ test.describe('sign-in challenge', () => {
   });
 
   test('the challenge page passes axe', async ({ page }) => {
+    // On an idle machine the puzzle is solved in milliseconds and the page moves on; hold the
+    // answer back until the page has been checked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/auth/challenge', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue().catch(() => {});
+    });
     await page.goto('/challenge');
     await expect(page.getByRole('heading', { level: 1, name: 'A quick security check' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    release();
   });
 });
 
