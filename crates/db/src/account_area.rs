@@ -142,7 +142,7 @@ impl Db {
         .bind(&t.new_email)
         .bind(t.created_at)
         .bind(t.expires_at)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -162,7 +162,7 @@ impl Db {
         .bind(token_hash)
         .bind(kind)
         .bind(now)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         if res.rows_affected() != 1 {
             return Ok(None);
@@ -184,7 +184,7 @@ impl Db {
         .bind(user_id)
         .bind(kind)
         .bind(now_ms())
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -206,7 +206,7 @@ impl Db {
         .bind(&m.body_html)
         .bind(&m.status)
         .bind(m.created_at)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -237,7 +237,7 @@ impl Db {
             .bind(&id)
             .bind(now + lease_ms)
             .bind(now)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
             if res.rows_affected() == 1
                 && let Some(row) = self.outbox_message(&id).await?
@@ -274,7 +274,7 @@ impl Db {
         )
         .bind(id)
         .bind(now)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -296,7 +296,7 @@ impl Db {
         .bind(error)
         .bind(retry_at.is_some())
         .bind(retry_at.unwrap_or(0))
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -432,7 +432,7 @@ impl Db {
         let res = sqlx::query("DELETE FROM addresses WHERE user_id = $1 AND id = $2")
             .bind(user_id)
             .bind(id)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(res.rows_affected() == 1)
     }
@@ -462,7 +462,7 @@ impl Db {
         .bind(user_id)
         .bind(product_id)
         .bind(now_ms())
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(sqlx::query_as::<_, BookmarkRow>(
             "SELECT product_id, created_at FROM bookmarks WHERE user_id = $1 AND product_id = $2",
@@ -477,7 +477,7 @@ impl Db {
         let res = sqlx::query("DELETE FROM bookmarks WHERE user_id = $1 AND product_id = $2")
             .bind(user_id)
             .bind(product_id)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(res.rows_affected() == 1)
     }
@@ -500,11 +500,11 @@ impl Db {
         .bind(&f.link_user_id)
         .bind(f.created_at)
         .bind(f.expires_at)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         sqlx::query("DELETE FROM auth_flows WHERE expires_at < $1")
             .bind(f.created_at)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -529,7 +529,7 @@ impl Db {
         let Some(row) = row else { return Ok(None) };
         let res = sqlx::query("DELETE FROM auth_flows WHERE state_hash = $1")
             .bind(state_hash)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok((res.rows_affected() == 1).then_some(row))
     }
@@ -579,7 +579,7 @@ impl Db {
         .bind(user_id)
         .bind(email)
         .bind(now)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -588,7 +588,7 @@ impl Db {
         sqlx::query("DELETE FROM user_identities WHERE user_id = $1 AND provider = $2")
             .bind(user_id)
             .bind(provider)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -612,7 +612,7 @@ impl Db {
         .bind(&l.scope)
         .bind(l.linked_at)
         .bind(l.updated_at)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -631,11 +631,11 @@ impl Db {
     pub async fn delete_incontrol_link(&self, user_id: &str) -> Result<bool, DbError> {
         let res = sqlx::query("DELETE FROM incontrol_links WHERE user_id = $1")
             .bind(user_id)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         sqlx::query("DELETE FROM user_identities WHERE user_id = $1 AND provider = 'incontrol'")
             .bind(user_id)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(res.rows_affected() == 1)
     }

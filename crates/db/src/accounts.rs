@@ -171,7 +171,7 @@ impl Db {
         .bind(&new.country)
         .bind(new.newsletter)
         .bind(now)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(self
             .user_by_id(&id)
@@ -211,7 +211,7 @@ impl Db {
         .bind(&p.country)
         .bind(p.newsletter)
         .bind(crate::now_ms())
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -221,7 +221,7 @@ impl Db {
             .bind(user_id)
             .bind(hash)
             .bind(crate::now_ms())
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -231,7 +231,7 @@ impl Db {
             .bind(user_id)
             .bind(email)
             .bind(crate::now_ms())
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -249,7 +249,7 @@ impl Db {
         .bind(r.is_fulfilment)
         .bind(r.is_admin)
         .bind(crate::now_ms())
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -270,7 +270,7 @@ impl Db {
         .bind(terms.map(|t| t.payment_terms_days))
         .bind(terms.is_some_and(|t| t.may_exceed_limit))
         .bind(crate::now_ms())
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -293,7 +293,7 @@ impl Db {
         .bind(s.now)
         .bind(s.expires_at)
         .bind(s.max_expires_at)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -344,7 +344,7 @@ impl Db {
             .bind(session_id)
             .bind(now)
             .bind(expires_at)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -352,7 +352,7 @@ impl Db {
     pub async fn delete_session(&self, session_id: &str) -> Result<(), DbError> {
         sqlx::query("DELETE FROM sessions WHERE id = $1")
             .bind(session_id)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -361,7 +361,7 @@ impl Db {
     pub async fn delete_session_by_token_hash(&self, token_hash: &str) -> Result<(), DbError> {
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(token_hash)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -375,7 +375,7 @@ impl Db {
         let res = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
             .bind(user_id)
             .bind(keep.unwrap_or(""))
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(res.rows_affected())
     }
@@ -385,7 +385,7 @@ impl Db {
         let res =
             sqlx::query("DELETE FROM sessions WHERE expires_at <= $1 OR max_expires_at <= $1")
                 .bind(now)
-                .execute(self.pool())
+                .execute(self.writer())
                 .await?;
         Ok(res.rows_affected())
     }
@@ -402,7 +402,7 @@ impl Db {
             .bind(email)
             .bind(ip)
             .bind(now)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -441,7 +441,7 @@ impl Db {
         sqlx::query("DELETE FROM auth_failures WHERE email = $1 OR at <= $2")
             .bind(email)
             .bind(older_than)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -458,12 +458,12 @@ impl Db {
         .bind(c.difficulty)
         .bind(c.created_at)
         .bind(c.expires_at)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         // Housekeeping: puzzles older than a day are of no use to anyone.
         sqlx::query("DELETE FROM auth_challenges WHERE expires_at < $1")
             .bind(c.created_at - 24 * 3600 * 1000)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -491,7 +491,7 @@ impl Db {
         )
         .bind(id)
         .bind(now)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(res.rows_affected() == 1)
     }
@@ -511,11 +511,11 @@ impl Db {
         .bind(now)
         .bind(expires_at)
         .bind(attempts)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         sqlx::query("DELETE FROM challenge_passes WHERE expires_at < $1")
             .bind(now)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -532,7 +532,7 @@ impl Db {
         )
         .bind(token_hash)
         .bind(now)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(res.rows_affected() == 1)
     }

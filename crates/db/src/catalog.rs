@@ -231,7 +231,7 @@ impl Db {
             "UPDATE catalog_version SET version = version + 1, updated_at = $1 WHERE id = 1 RETURNING version",
         )
         .bind(crate::now_ms())
-        .fetch_one(self.pool())
+        .fetch_one(self.writer())
         .await?;
         Ok(row.get::<i64, _>("version"))
     }

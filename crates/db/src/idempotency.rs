@@ -58,7 +58,7 @@ impl Db {
             .bind(now)
             .bind(now + LEASE_MS)
             .bind(now + KEY_TTL_MS)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?
             .rows_affected();
             if inserted == 1 {
@@ -80,7 +80,7 @@ impl Db {
                 .bind(scope)
                 .bind(key)
                 .bind(now)
-                .execute(self.pool())
+                .execute(self.writer())
                 .await?;
                 continue;
             }
@@ -105,7 +105,7 @@ impl Db {
             .bind(scope)
             .bind(key)
             .bind(row.locked_until)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?
             .rows_affected();
             if taken == 1 {
@@ -123,7 +123,7 @@ impl Db {
         status: u16,
         body: &str,
     ) -> Result<(), DbError> {
-        let mut conn = self.pool().acquire().await?;
+        let mut conn = self.writer().acquire().await?;
         finish_in(&mut conn, scope, key, status, body).await
     }
 
@@ -134,7 +134,7 @@ impl Db {
         )
         .bind(scope)
         .bind(key)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -144,7 +144,7 @@ impl Db {
         Ok(
             sqlx::query("DELETE FROM idempotency_keys WHERE expires_at <= $1")
                 .bind(now)
-                .execute(self.pool())
+                .execute(self.writer())
                 .await?
                 .rows_affected(),
         )

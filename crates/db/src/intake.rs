@@ -151,7 +151,7 @@ impl Db {
         .bind(DEFAULT_PROJECT_ID)
         .bind("Uplink web")
         .bind(now)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         let key = self
             .setting_or_insert(DEFAULT_KEY_SETTING, new_public_key)
@@ -165,7 +165,7 @@ impl Db {
         .bind("Browser (created on first start)")
         .bind(true)
         .bind(now)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(self
             .intake_key(&key)
@@ -190,7 +190,7 @@ impl Db {
         sqlx::query("UPDATE intake_keys SET active = $1 WHERE public_key = $2")
             .bind(active)
             .bind(public_key)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -209,7 +209,7 @@ impl Db {
         )
         .bind(public_key)
         .bind(window_start)
-        .fetch_one(self.pool())
+        .fetch_one(self.writer())
         .await?;
         Ok(row.try_get::<i64, _>("accepted")?)
     }
@@ -354,7 +354,7 @@ impl Db {
         .bind(body.len() as i64)
         .bind(body.to_vec())
         .bind(received_at)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -458,7 +458,7 @@ impl Db {
         .bind(&t.environment)
         .bind(&t.trace_id)
         .bind(received_at)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -473,7 +473,7 @@ impl Db {
             .bind(&d.category)
             .bind(day_of(now))
             .bind(d.quantity)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         }
         Ok(())
@@ -645,7 +645,7 @@ impl Db {
         for (sql, cutoff) in by_age {
             removed += sqlx::query(sqlx::AssertSqlSafe(*sql))
                 .bind(cutoff)
-                .execute(self.pool())
+                .execute(self.writer())
                 .await?
                 .rows_affected();
         }
@@ -670,7 +670,7 @@ impl Db {
             };
             removed += sqlx::query(sqlx::AssertSqlSafe(sql))
                 .bind(keep)
-                .execute(self.pool())
+                .execute(self.writer())
                 .await?
                 .rows_affected();
         }

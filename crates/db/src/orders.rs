@@ -649,7 +649,7 @@ impl Db {
 
     /// A failed payment attempt that left no order (SPEC §6: "nothing is kept but the failed attempt").
     pub async fn record_failed_payment(&self, p: &PaymentRow) -> Result<(), DbError> {
-        let mut conn = self.pool().acquire().await?;
+        let mut conn = self.writer().acquire().await?;
         insert_payment(&mut conn, p).await
     }
 
@@ -727,7 +727,7 @@ impl Db {
             "INSERT INTO job_leases (name, locked_until) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING",
         )
         .bind(name)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         let n = sqlx::query(
             "UPDATE job_leases SET locked_until = $1, last_run_at = $2 WHERE name = $3 AND locked_until <= $2",
@@ -735,7 +735,7 @@ impl Db {
         .bind(now + lease_ms)
         .bind(now)
         .bind(name)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?
         .rows_affected();
         Ok(n == 1)

@@ -20,7 +20,7 @@ impl Db {
         .bind(key)
         .bind(value)
         .bind(now_ms())
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -36,7 +36,7 @@ impl Db {
             .bind(key)
             .bind(make())
             .bind(now_ms())
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(self.setting(key).await?.unwrap_or_default())
     }

@@ -159,7 +159,7 @@ impl TestGateway {
         .bind(Behaviour::of_number(&card.number).as_str())
         .bind(now)
         .bind(now + TOKEN_TTL_MS)
-        .execute(self.db.pool())
+        .execute(self.db.writer())
         .await?;
         Ok(Ok(token))
     }
@@ -210,7 +210,7 @@ impl TestGateway {
         .bind(now_ms())
         .bind(id)
         .bind(provider.as_str())
-        .execute(self.db.pool())
+        .execute(self.db.writer())
         .await?
         .rows_affected();
         let intent = self.load(id).await?.ok_or(GatewayError::UnknownIntent)?;
@@ -255,7 +255,7 @@ impl TestGateway {
         .bind(&req.return_url)
         .bind(&req.cancel_url)
         .bind(now)
-        .execute(self.db.pool())
+        .execute(self.db.writer())
         .await?;
         Ok(id)
     }
@@ -280,7 +280,7 @@ impl TestGateway {
         .bind(now_ms())
         .bind(id)
         .bind(intent.status.as_str())
-        .execute(self.db.pool())
+        .execute(self.db.writer())
         .await?
         .rows_affected();
         let now = self.load(id).await?.ok_or(GatewayError::UnknownIntent)?;
@@ -321,7 +321,7 @@ impl PaymentGateway for TestGateway {
             )
             .bind(now)
             .bind(token)
-            .execute(self.db.pool())
+            .execute(self.db.writer())
             .await?
             .rows_affected();
             if claimed == 0 {
@@ -421,7 +421,7 @@ impl PaymentGateway for TestGateway {
             .bind(amount_cents)
             .bind(now_ms())
             .bind(id)
-            .execute(self.db.pool())
+            .execute(self.db.writer())
             .await?
             .rows_affected();
             let intent = self.load(id).await?.ok_or(GatewayError::UnknownIntent)?;

@@ -382,6 +382,8 @@ fn price_line(line: &CartLine, wanted: i64, input: &PricingInput<'_>) -> PricedL
             ),
             available: None,
         })
+    } else if let Some(problem) = serial_problem(snap, idx, &line.serials) {
+        Some(problem)
     } else {
         available.filter(|&av| av < wanted).map(|av| LineProblem {
             code: ErrorCode::InsufficientStock,
@@ -413,6 +415,46 @@ fn price_line(line: &CartLine, wanted: i64, input: &PricingInput<'_>) -> PricedL
         amounts: Default::default(),
         weight_grams: p.weight_grams,
     }
+}
+
+/// Re-checks a line's serial numbers against the catalogue as it is now: the
+/// serial→model table and the product's eligibility may have changed since
+/// the line was added, and the order must not sell a licence to a device it
+/// no longer fits.
+fn serial_problem(snap: &Snapshot, idx: u32, serials: &[String]) -> Option<LineProblem> {
+    use uplink_domain::serial::{Serial, model_for};
+    let eligibility = effective_eligibility(snap, idx);
+    let name = &snap.product(idx).name;
+    serials.iter().find_map(|raw| {
+        let refuse = |code, message: String| {
+            Some(LineProblem {
+                code,
+                message,
+                available: None,
+            })
+        };
+        let Ok(serial) = Serial::parse(raw) else {
+            return refuse(
+                ErrorCode::InvalidSerial,
+                format!("{raw} is not a serial number; remove the line and add it again."),
+            );
+        };
+        let Some(model) = model_for(&serial, &snap.models) else {
+            return refuse(
+                ErrorCode::UnknownSerial,
+                format!(
+                    "{serial} no longer matches a device model we know; remove it from {name}."
+                ),
+            );
+        };
+        match eligibility.map(|rule| rule.check(model)) {
+            Some(Err(why)) => refuse(
+                ErrorCode::SerialNotEligible,
+                format!("{serial}: {why}; remove it from {name}."),
+            ),
+            _ => None,
+        }
+    })
 }
 
 /// What [`load_priced_cart`] should look up.

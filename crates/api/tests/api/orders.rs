@@ -1289,3 +1289,40 @@ async fn lines_of_one_product_share_its_stock_in_the_cart_and_at_checkout() {
     .assert_problem(409, "insufficient_stock");
     assert_eq!(stock(&app, ROUTER, "Global").await, 1);
 }
+
+#[tokio::test]
+async fn a_serial_no_longer_eligible_blocks_the_order_with_its_code() {
+    let app = app().await;
+    let s = customer(&app, "eligibility@example.com").await;
+    add(
+        &app,
+        &s,
+        json!({"sku": LICENCE, "serials": [BR1_MINI_SERIAL]}),
+    )
+    .await;
+    // The device table changes after the line was added: the BR1 Mini is now
+    // listed as a prime model, which this (non-prime) licence does not fit.
+    sqlx::query("UPDATE device_models SET prime = TRUE WHERE prefix = '1824'")
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    app.state.db.bump_catalog_version().await.unwrap();
+    app.state.catalog.refresh().await.unwrap();
+
+    let cart = app.get_as(&s, "/api/v1/cart").await.json();
+    assert_eq!(cart["has_problems"], true, "{cart}");
+    assert_eq!(cart["lines"][0]["problem"]["code"], "serial_not_eligible");
+    let body =
+        json!({"billing": {"address": address_de()}, "payment": {"method": "bank_transfer"}});
+    let res = place(&app, &s, "elig", &body).await;
+    let problem = res.assert_problem(422, "serial_not_eligible");
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains(BR1_MINI_SERIAL),
+        "{problem}"
+    );
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM orders").await, 0);
+    assert_eq!(cart_count(&app, &s).await, 1, "the cart is kept");
+}
