@@ -145,7 +145,7 @@ impl SearchIndex {
                 .filter(LowerCaser)
                 .build(),
         );
-        let mut writer = index.writer_with_num_threads::<TantivyDocument>(1, 30_000_000)?;
+        let mut writer = index.writer_with_num_threads::<TantivyDocument>(1, 15_000_000)?;
         let mut exact_sku = HashMap::new();
         let mut count = 0;
         for d in docs {

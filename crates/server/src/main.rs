@@ -9,6 +9,8 @@
 //! uplink admin create --email … [--password …]   create or promote an admin
 //! ```
 
+mod allocator;
+
 mod admin;
 mod logging;
 mod seed_bench;
