@@ -199,6 +199,8 @@ pub struct MediaRow {
 #[derive(Debug, Default)]
 pub struct CatalogRows {
     pub version: i64,
+    /// The stock version read with `version` (before the rows).
+    pub stock_version: i64,
     pub stores: Vec<StoreRow>,
     pub categories: Vec<CategoryRow>,
     pub products: Vec<ProductRow>,
@@ -216,7 +218,50 @@ pub struct CatalogRows {
     pub models: Vec<DeviceModelRow>,
 }
 
+/// The read model's freshness counters (see [`Db::versions`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Versions {
+    /// Bumped by every change to catalogue tables.
+    pub catalog: i64,
+    /// Bumped when a stock write moves a product between stock bands (out of
+    /// stock, low, in stock); kept by a trigger (migration 48, decision D69).
+    pub stock: i64,
+}
+
+/// The stock rows alone, for a read model whose catalogue did not change.
+#[derive(Debug, Default)]
+pub struct StockRows {
+    /// Both versions, read before the rows.
+    pub versions: Versions,
+    pub stock: Vec<StockRow>,
+}
+
 impl Db {
+    /// Both freshness counters in one query.
+    pub async fn versions(&self) -> Result<Versions, DbError> {
+        let row = sqlx::query(
+            "SELECT c.version AS catalog, s.version AS stock \
+             FROM catalog_version c CROSS JOIN stock_version s WHERE c.id = 1 AND s.id = 1",
+        )
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.map_or(Versions::default(), |r| Versions {
+            catalog: r.get::<i64, _>("catalog"),
+            stock: r.get::<i64, _>("stock"),
+        }))
+    }
+
+    /// The stock rows (what a stock-only rebuild of the read model reads).
+    pub async fn load_stock(&self) -> Result<StockRows, DbError> {
+        let versions = self.versions().await?;
+        let stock = sqlx::query_as::<_, StockRow>(
+            "SELECT product_id, warehouse, on_hand, available FROM stock",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        Ok(StockRows { versions, stock })
+    }
+
     /// The catalogue version: bumped by every change to catalogue tables.
     pub async fn catalog_version(&self) -> Result<i64, DbError> {
         let row = sqlx::query("SELECT version FROM catalog_version WHERE id = 1")
@@ -244,17 +289,18 @@ impl Db {
     }
 
     /// Loads the whole catalogue (active and inactive rows; the read model filters).
-    /// The version is read first, so a change during the load triggers another build.
+    /// The versions are read first, so a change during the load triggers another build.
     pub async fn load_catalog(&self) -> Result<CatalogRows, DbError> {
         let pool = self.pool();
-        let version = self.catalog_version().await?;
+        let versions = self.versions().await?;
         macro_rules! all {
             ($ty:ty, $sql:expr) => {
                 sqlx::query_as::<_, $ty>($sql).fetch_all(pool).await?
             };
         }
         Ok(CatalogRows {
-            version,
+            version: versions.catalog,
+            stock_version: versions.stock,
             stores: all!(
                 StoreRow,
                 "SELECT code, kind, region, name, currency, CAST(active AS INTEGER) AS active, CAST(is_default AS INTEGER) AS is_default, partner_name, store_key, display_name, tagline, logo_media, accent_color, catalogue, payment_methods, shipping_methods, referral_terms, position FROM stores ORDER BY position, code"

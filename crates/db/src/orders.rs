@@ -4,6 +4,8 @@
 
 use crate::{Db, DbError, Flag, now_ms};
 use sqlx::{AnyConnection, FromRow};
+use std::sync::atomic::{AtomicI64, Ordering};
+use uplink_domain::catalog::StockStatus;
 
 // ----- rows -----
 
@@ -160,45 +162,79 @@ pub async fn next_order_seq(conn: &mut AnyConnection) -> Result<i64, DbError> {
     )
 }
 
+/// Unix ms of the last stock write in this process that moved a product to
+/// another stock band (0: none yet). The database bumps `stock_version` for
+/// such writes itself (migration 48); this is only a hint that lets the server
+/// which placed or cancelled the order refresh its read model at once instead
+/// of at its next periodic check. It is set before the commit, so a reader
+/// treats it as "check the versions soon", never as proof of a change.
+static LAST_BAND_CHANGE_MS: AtomicI64 = AtomicI64::new(0);
+
+/// See [`LAST_BAND_CHANGE_MS`].
+pub fn last_band_change_ms() -> i64 {
+    LAST_BAND_CHANGE_MS.load(Ordering::Relaxed)
+}
+
+/// True when `before` and `after` units show different stock statuses
+/// (out of stock, low, in stock) — the same bands as the trigger of migration 48.
+pub fn band_changes(before: i64, after: i64) -> bool {
+    StockStatus::of(true, before) != StockStatus::of(true, after)
+}
+
+fn note_band(before: i64, after: i64) -> bool {
+    let changed = band_changes(before, after);
+    if changed {
+        LAST_BAND_CHANGE_MS.store(now_ms(), Ordering::Relaxed);
+    }
+    changed
+}
+
 /// Takes `qty` units from `warehouse` when that many are available: one
 /// conditional update, never read-then-write. False when too few are left.
+/// When the product changes stock band, the database bumps `stock_version`
+/// in this transaction (D69).
 pub async fn take_stock(
     conn: &mut AnyConnection,
     product_id: &str,
     warehouse: &str,
     qty: i64,
 ) -> Result<bool, DbError> {
-    let n = sqlx::query(
+    let left: Option<i64> = sqlx::query_scalar(
         "UPDATE stock SET available = available - $1, updated_at = $2 \
-         WHERE product_id = $3 AND warehouse = $4 AND available >= $1",
+         WHERE product_id = $3 AND warehouse = $4 AND available >= $1 RETURNING available",
     )
     .bind(qty)
     .bind(now_ms())
     .bind(product_id)
     .bind(warehouse)
-    .execute(conn)
-    .await?
-    .rows_affected();
-    Ok(n == 1)
+    .fetch_optional(conn)
+    .await?;
+    Ok(left
+        .inspect(|&left| {
+            note_band(left + qty, left);
+        })
+        .is_some())
 }
 
-/// Puts `qty` units back (cancelled order).
+/// Puts `qty` units back (cancelled order). True when that moved the product
+/// to another stock band (the database bumped `stock_version`, D69).
 pub async fn return_stock(
     conn: &mut AnyConnection,
     product_id: &str,
     warehouse: &str,
     qty: i64,
-) -> Result<(), DbError> {
-    sqlx::query(
-        "UPDATE stock SET available = available + $1, updated_at = $2 WHERE product_id = $3 AND warehouse = $4",
+) -> Result<bool, DbError> {
+    let now: Option<i64> = sqlx::query_scalar(
+        "UPDATE stock SET available = available + $1, updated_at = $2 \
+         WHERE product_id = $3 AND warehouse = $4 RETURNING available",
     )
     .bind(qty)
     .bind(now_ms())
     .bind(product_id)
     .bind(warehouse)
-    .execute(conn)
+    .fetch_optional(conn)
     .await?;
-    Ok(())
+    Ok(now.is_some_and(|now| note_band(now - qty, now)))
 }
 
 /// Units available now (0 when the product has no stock row).

@@ -152,3 +152,142 @@ async fn the_benchmark_generator_fills_the_catalogue_to_the_requested_size() {
     assert_eq!(listable, 400);
     assert_eq!(t.db.seed_bench(400).await.unwrap(), 0, "already big enough");
 }
+
+/// Sets one stock row directly (a staff correction or a test's arrangement).
+async fn set_available(t: &TestDb, product: &str, warehouse: &str, n: i64) {
+    sqlx::query("UPDATE stock SET available = $1 WHERE product_id = $2 AND warehouse = $3")
+        .bind(n)
+        .bind(product)
+        .bind(warehouse)
+        .execute(t.db.pool())
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_stock_write_bumps_the_stock_version_only_when_the_band_changes() {
+    let t = TestDb::new().await;
+    t.db.seed_demo_catalog().await.unwrap();
+    let rows = t.db.load_catalog().await.unwrap();
+    let s = rows.stock[0].clone();
+    let (p, w) = (s.product_id.as_str(), s.warehouse.as_str());
+    let catalog = t.db.versions().await.unwrap().catalog;
+    // Every transition between out of stock (0), low (1..=5) and in stock (6+),
+    // and within each band: the trigger's bands are `StockStatus`'s.
+    let amounts = [0, 1, 4, 5, 6, 9];
+    for before in amounts {
+        for after in amounts {
+            set_available(&t, p, w, before).await;
+            let v0 = t.db.versions().await.unwrap();
+            set_available(&t, p, w, after).await;
+            let v1 = t.db.versions().await.unwrap();
+            assert_eq!(
+                v1.stock - v0.stock,
+                i64::from(uplink_db::orders::band_changes(before, after)),
+                "{before} -> {after}"
+            );
+            assert_eq!(v1.catalog, catalog, "stock never bumps the catalogue");
+        }
+    }
+
+    // The order functions: the bump is part of their transaction.
+    set_available(&t, p, w, 6).await;
+    let version = || async { t.db.versions().await.unwrap().stock };
+    let v = version().await;
+    let mut tx = t.db.begin_write().await.unwrap();
+    assert!(
+        uplink_db::orders::take_stock(&mut tx, p, w, 1)
+            .await
+            .unwrap()
+    );
+    tx.rollback().await.unwrap();
+    assert_eq!(version().await, v, "a rolled-back order bumps nothing");
+
+    let mut tx = t.db.begin_write().await.unwrap();
+    assert!(
+        uplink_db::orders::take_stock(&mut tx, p, w, 1)
+            .await
+            .unwrap()
+    ); // 6 -> 5: low
+    assert!(
+        uplink_db::orders::take_stock(&mut tx, p, w, 1)
+            .await
+            .unwrap()
+    ); // 5 -> 4: low
+    assert!(
+        !uplink_db::orders::take_stock(&mut tx, p, w, 5)
+            .await
+            .unwrap()
+    ); // too few
+    tx.commit().await.unwrap();
+    assert_eq!(version().await, v + 1);
+    assert!(
+        uplink_db::orders::last_band_change_ms() > 0,
+        "the hint is set"
+    );
+
+    let mut tx = t.db.begin_write().await.unwrap();
+    assert!(
+        !uplink_db::orders::return_stock(&mut tx, p, w, 1)
+            .await
+            .unwrap(),
+        "4 -> 5 stays low"
+    );
+    assert!(
+        uplink_db::orders::return_stock(&mut tx, p, w, 3)
+            .await
+            .unwrap(),
+        "5 -> 8: in stock"
+    );
+    tx.commit().await.unwrap();
+    assert_eq!(version().await, v + 2);
+}
+
+/// Two orders that lock stock rows in product order never wait for each other
+/// on the version counter (PostgreSQL bumps it at commit): A changes a band
+/// on P1 and then needs P2, which B holds with a band change of its own.
+#[tokio::test]
+async fn crossing_band_changes_of_two_orders_do_not_deadlock() {
+    let t = TestDb::new().await;
+    t.db.seed_demo_catalog().await.unwrap();
+    let rows = t.db.load_catalog().await.unwrap();
+    let mut global: Vec<String> = rows
+        .stock
+        .iter()
+        .filter(|s| s.warehouse == "Global")
+        .map(|s| s.product_id.clone())
+        .collect();
+    global.sort();
+    let (p1, p2) = (global[0].clone(), global[1].clone());
+    set_available(&t, &p1, "Global", 1).await;
+    set_available(&t, &p2, "Global", 7).await;
+    let v = t.db.versions().await.unwrap().stock;
+
+    let mut a = t.db.begin_write().await.unwrap();
+    assert!(
+        uplink_db::orders::take_stock(&mut a, &p1, "Global", 1)
+            .await
+            .unwrap()
+    ); // 1 -> 0
+    let db = t.db.clone();
+    let p2b = p2.clone();
+    let b = tokio::spawn(async move {
+        let mut b = db.begin_write().await.unwrap();
+        assert!(
+            uplink_db::orders::take_stock(&mut b, &p2b, "Global", 2)
+                .await
+                .unwrap()
+        ); // 7 -> 5
+        b.commit().await.unwrap();
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let take = uplink_db::orders::take_stock(&mut a, &p2, "Global", 1); // waits for B on PostgreSQL
+    let taken = tokio::time::timeout(std::time::Duration::from_secs(20), take)
+        .await
+        .expect("no deadlock")
+        .unwrap();
+    assert!(taken);
+    a.commit().await.unwrap();
+    b.await.unwrap();
+    assert_eq!(t.db.versions().await.unwrap().stock, v + 2);
+}

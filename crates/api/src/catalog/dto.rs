@@ -149,7 +149,7 @@ impl ProductCard {
             price: MoneyDto::new(view.card_price[li], currency),
             compare_at_price: view.card_compare_at[li].map(|c| MoneyDto::new(c, currency)),
             price_from: !p.variants.is_empty(),
-            stock_status: view.status[li],
+            stock_status: snap.status(store, li),
             labels: p.labels.clone(),
             category: p
                 .categories
@@ -465,13 +465,13 @@ impl ProductDetail {
                 true,
                 Some(money(view.card_price[l as usize])),
                 view.card_compare_at[l as usize].map(money),
-                view.status[l as usize],
+                snap.status(store, l as usize),
             ),
             _ => (
                 false,
                 None,
                 None,
-                StockStatus::of(p.is_physical(), p.available_in(warehouse)),
+                StockStatus::of(p.is_physical(), snap.available_in(idx, warehouse)),
             ),
         };
 
@@ -502,7 +502,7 @@ impl ProductDetail {
                     });
                 }
             }
-            let available = vp.available_in(warehouse);
+            let available = snap.available_in(v, warehouse);
             variants.push(VariantDto {
                 id: vp.id.clone(),
                 sku: vp.sku.clone(),
@@ -557,7 +557,7 @@ impl ProductDetail {
             price_from: !p.variants.is_empty(),
             stock_status: status,
             available: (p.is_physical() && p.variants.is_empty())
-                .then(|| p.available_in(warehouse)),
+                .then(|| snap.available_in(idx, warehouse)),
             purchasable: p.purchasable && p.variants.is_empty(),
             min_qty: p.min_qty,
             max_qty: p.max_qty,

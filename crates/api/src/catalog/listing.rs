@@ -196,7 +196,7 @@ impl Snapshot {
             {
                 fail |= PRICE;
             }
-            let in_stock = view.status[li] != StockStatus::OutOfStock;
+            let in_stock = self.status[store][li] != StockStatus::OutOfStock;
             if query.in_stock && !in_stock {
                 fail |= STOCK;
             }

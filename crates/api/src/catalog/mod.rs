@@ -8,6 +8,12 @@
 //! [`CHECK_INTERVAL`] starts a background check (one tiny `SELECT`); a changed
 //! version rebuilds the snapshot off the request path while the old one keeps
 //! serving. Several servers therefore converge within about a second.
+//!
+//! Stock: orders do not bump the catalogue version. A stock write that moves a
+//! product between out of stock, low and in stock bumps `stock_version`
+//! instead, and a change of that version alone reloads only the stock table
+//! into a snapshot that shares everything else with the current one
+//! ([`Snapshot::with_stock`]; decision D69).
 
 pub mod answers;
 pub mod dto;
@@ -24,6 +30,11 @@ use uplink_db::Db;
 
 /// How often (at most) a server asks the database whether the catalogue changed.
 pub const CHECK_INTERVAL: Duration = Duration::from_secs(1);
+
+/// How long after a band-changing stock write of this process a placed order
+/// checks the versions at once (longer than any order transaction; the hint is
+/// set before the commit, so it cannot be cleared by the order that saw it).
+const BAND_HINT_WINDOW: Duration = Duration::from_secs(30);
 
 /// Why a snapshot could not be built.
 #[derive(Debug, thiserror::Error)]
@@ -99,17 +110,44 @@ impl Catalog {
         });
     }
 
-    /// Checks the version now and rebuilds when it changed (or nothing is built yet).
+    /// Checks both versions now (one query) and installs a new snapshot when
+    /// one changed or nothing is built yet: a changed catalogue version rebuilds
+    /// everything; a changed stock version alone reloads only the stock and
+    /// shares the rest with the current snapshot (decision D69).
     /// Returns true when a new snapshot was installed.
     pub async fn refresh(&self) -> Result<bool, CatalogError> {
         let _guard = self.build_lock.lock().await;
         self.last_check_ms
             .store(uplink_db::now_ms(), Ordering::Relaxed);
-        let version = self.db.catalog_version().await?;
-        if let Some(cur) = self.current.load_full()
-            && cur.version == version
+        let versions = self.db.versions().await?;
+        let current = self.current.load_full();
+        if let Some(cur) = current.as_ref()
+            && cur.version == versions.catalog
         {
-            return Ok(false);
+            if cur.stock_version == versions.stock {
+                return Ok(false);
+            }
+            let started = std::time::Instant::now();
+            let rows = self.db.load_stock().await?;
+            if rows.versions.catalog == cur.version {
+                let loaded_ms = started.elapsed().as_millis() as u64;
+                let cur = Arc::clone(cur);
+                let snap = tokio::task::spawn_blocking(move || {
+                    cur.with_stock(rows.versions.stock, &rows.stock)
+                })
+                .await
+                .map_err(|e| CatalogError::Task(e.to_string()))?;
+                tracing::info!(
+                    version = snap.version,
+                    stock_version = snap.stock_version,
+                    load_ms = loaded_ms,
+                    total_us = started.elapsed().as_micros() as u64,
+                    "catalogue stock reloaded"
+                );
+                self.current.store(Some(Arc::new(snap)));
+                return Ok(true);
+            }
+            // The catalogue changed meanwhile: build everything.
         }
         let started = std::time::Instant::now();
         let rows = self.db.load_catalog().await?;
@@ -119,6 +157,7 @@ impl Catalog {
             .map_err(|e| CatalogError::Task(e.to_string()))??;
         tracing::info!(
             version = snap.version,
+            stock_version = snap.stock_version,
             products = snap.products.len(),
             load_ms = loaded_ms,
             total_ms = started.elapsed().as_millis() as u64,
@@ -126,5 +165,26 @@ impl Catalog {
         );
         self.current.store(Some(Arc::new(snap)));
         Ok(true)
+    }
+
+    /// After a committed stock write that moved a product to another stock
+    /// band: refresh now, so this server shows the new status at once (other
+    /// servers follow within [`CHECK_INTERVAL`]). A failure is only logged; the
+    /// periodic check retries.
+    pub async fn stock_band_changed(&self) {
+        if let Err(e) = self.refresh().await {
+            tracing::warn!(error = %e, "catalogue refresh after a stock change failed");
+        }
+    }
+
+    /// After an order was placed: refresh now when a stock write of this
+    /// process recently moved a product to another band (the hint of
+    /// `uplink_db::orders::take_stock`; the versions decide). Orders that left
+    /// every band as it was cost nothing here.
+    pub async fn after_order_placed(&self) {
+        let hint = uplink_db::orders::last_band_change_ms();
+        if hint != 0 && uplink_db::now_ms() - hint <= BAND_HINT_WINDOW.as_millis() as i64 {
+            self.stock_band_changed().await;
+        }
     }
 }

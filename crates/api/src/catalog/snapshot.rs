@@ -1,7 +1,8 @@
 //! Building the immutable catalogue snapshot from database rows.
 
 use std::collections::HashMap;
-use uplink_db::catalog::CatalogRows;
+use std::sync::Arc;
+use uplink_db::catalog::{CatalogRows, StockRow};
 use uplink_domain::catalog::{
     Brand, DownloadKind, Label, OptionKind, PrimeRequirement, ProductType, Region, StockStatus,
     StoreKind, Warehouse,
@@ -149,8 +150,6 @@ pub struct Product {
     pub downloads: Vec<Download>,
     pub images: Vec<Image>,
     pub options: Vec<CustomOption>,
-    /// Available units per warehouse, indexed by `Warehouse::index()`.
-    pub available: [i64; 2],
     /// Position among listable products (parents and simple products).
     pub listable: Option<u32>,
 }
@@ -158,10 +157,6 @@ pub struct Product {
 impl Product {
     pub fn is_physical(&self) -> bool {
         self.product_type.is_physical()
-    }
-
-    pub fn available_in(&self, w: Warehouse) -> i64 {
-        self.available[w.index()]
     }
 }
 
@@ -172,7 +167,8 @@ pub struct Offer {
     pub compare_at: Option<i64>,
 }
 
-/// Everything precomputed for one store.
+/// Everything precomputed for one store that only a catalogue change alters
+/// (stock statuses live in [`Snapshot::status`]).
 #[derive(Debug, Clone)]
 pub struct StoreView {
     /// Per product (all products, including variants): its offer when sold here.
@@ -182,7 +178,6 @@ pub struct StoreView {
     /// Per listable ordinal: card price (a configurable's lowest variant price).
     pub card_price: Vec<i64>,
     pub card_compare_at: Vec<Option<i64>>,
-    pub status: Vec<StockStatus>,
     /// Sold listable ordinals by price ascending (ties by name).
     pub order_price: Vec<u32>,
     /// Products per category (with descendants) sold here.
@@ -190,8 +185,10 @@ pub struct StoreView {
     pub sold_count: u32,
 }
 
-pub struct Snapshot {
-    pub version: i64,
+/// One catalogue version's read model without its stock: built from every
+/// catalogue row when `catalog_version` changes, then shared (through an
+/// [`Arc`]) by every snapshot of that version, however often its stock changes.
+pub struct CatalogBase {
     pub stores: Vec<Store>,
     pub default_store: usize,
     store_by_code: HashMap<String, usize>,
@@ -213,14 +210,43 @@ pub struct Snapshot {
     pub views: Vec<StoreView>,
     pub search: SearchIndex,
     pub models: Vec<DeviceModel>,
+}
+
+/// The read model: a [`CatalogBase`] (shared, reached through `Deref`) with
+/// one reading of the stock table and the stock statuses it gives.
+///
+/// A change of `catalog_version` builds everything again ([`Snapshot::build`]);
+/// a change of `stock_version` alone (an order or cancellation moved a product
+/// between out of stock, low and in stock, decision D69) only reloads the stock
+/// and recomputes the statuses ([`Snapshot::with_stock`]).
+pub struct Snapshot {
+    /// The `catalog_version` this snapshot was built from (checkout compares it).
+    pub version: i64,
+    /// The `stock_version` its stock was read at.
+    pub stock_version: i64,
+    catalogue: Arc<CatalogBase>,
+    /// Available units per product (indexed like `products`) and warehouse
+    /// (`Warehouse::index()`).
+    stock: Vec<[i64; 2]>,
+    /// Per store, per listable ordinal: the stock status shown (a configurable
+    /// shows its best sold variant's; not sold: out of stock).
+    pub status: Vec<Vec<StockStatus>>,
     /// Listing and search answers computed from this snapshot (see [`super::answers`]).
     pub answers: super::answers::AnswerCache,
+}
+
+impl std::ops::Deref for Snapshot {
+    type Target = CatalogBase;
+    fn deref(&self) -> &CatalogBase {
+        &self.catalogue
+    }
 }
 
 impl std::fmt::Debug for Snapshot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Snapshot")
             .field("version", &self.version)
+            .field("stock_version", &self.stock_version)
             .field("products", &self.products.len())
             .finish()
     }
@@ -230,7 +256,7 @@ fn json_list(s: &str) -> Vec<String> {
     serde_json::from_str(s).unwrap_or_default()
 }
 
-impl Snapshot {
+impl CatalogBase {
     pub fn store_by_code(&self, code: &str) -> Option<usize> {
         self.store_by_code.get(&code.to_ascii_lowercase()).copied()
     }
@@ -266,22 +292,114 @@ impl Snapshot {
             .flatten()
     }
 
-    /// Units of a product available in the warehouse that serves `store`.
-    pub fn available(&self, store: usize, product: u32) -> i64 {
-        let w = self.stores[store].warehouse();
-        self.products[product as usize].available_in(w)
-    }
-
     /// The model of a serial prefix.
     pub fn model_by_prefix(&self, prefix: &str) -> Option<&DeviceModel> {
         self.models
             .iter()
             .find(|m| m.prefix.eq_ignore_ascii_case(prefix))
     }
+}
+
+impl Snapshot {
+    /// Units of a product available in the warehouse that serves `store`.
+    pub fn available(&self, store: usize, product: u32) -> i64 {
+        self.available_in(product, self.stores[store].warehouse())
+    }
+
+    /// Units of a product available in a warehouse (as of `stock_version`).
+    pub fn available_in(&self, product: u32, w: Warehouse) -> i64 {
+        self.stock[product as usize][w.index()]
+    }
+
+    /// The stock status of a listable ordinal in a store.
+    pub fn status(&self, store: usize, listable: usize) -> StockStatus {
+        self.status[store][listable]
+    }
 
     /// Builds the snapshot. Inactive stores, draft and archived products and
     /// rows that do not parse are left out (and logged).
-    pub fn build(rows: CatalogRows) -> Result<Snapshot, uplink_search::SearchError> {
+    pub fn build(mut rows: CatalogRows) -> Result<Snapshot, uplink_search::SearchError> {
+        let (version, stock_version) = (rows.version, rows.stock_version);
+        let stock = std::mem::take(&mut rows.stock);
+        let catalogue = Arc::new(CatalogBase::build(rows)?);
+        Ok(Snapshot::assemble(
+            version,
+            stock_version,
+            catalogue,
+            &stock,
+        ))
+    }
+
+    /// A snapshot of the same catalogue with other stock: shares everything
+    /// but the stock and the statuses, and starts an empty answer cache.
+    pub fn with_stock(&self, stock_version: i64, rows: &[StockRow]) -> Snapshot {
+        Snapshot::assemble(
+            self.version,
+            stock_version,
+            Arc::clone(&self.catalogue),
+            rows,
+        )
+    }
+
+    fn assemble(
+        version: i64,
+        stock_version: i64,
+        catalogue: Arc<CatalogBase>,
+        rows: &[StockRow],
+    ) -> Snapshot {
+        let mut stock = vec![[0i64; 2]; catalogue.products.len()];
+        for r in rows {
+            if let (Some(i), Some(w)) = (
+                catalogue.product_by_id(&r.product_id),
+                Warehouse::parse(&r.warehouse),
+            ) {
+                stock[i as usize][w.index()] = r.available.max(0);
+            }
+        }
+        let status = catalogue
+            .stores
+            .iter()
+            .zip(&catalogue.views)
+            .map(|(store, view)| catalogue.statuses(view, store.warehouse(), &stock))
+            .collect();
+        Snapshot {
+            version,
+            stock_version,
+            catalogue,
+            stock,
+            status,
+            answers: Default::default(),
+        }
+    }
+}
+
+impl CatalogBase {
+    /// Stock status per listable ordinal in one store: a simple product's own,
+    /// a configurable's best sold variant's; out of stock when not sold here.
+    fn statuses(&self, view: &StoreView, w: Warehouse, stock: &[[i64; 2]]) -> Vec<StockStatus> {
+        let w = w.index();
+        self.listable
+            .iter()
+            .enumerate()
+            .map(|(l, &pi)| {
+                if !view.sold[l] {
+                    return StockStatus::OutOfStock;
+                }
+                let p = &self.products[pi as usize];
+                if p.variants.is_empty() {
+                    return StockStatus::of(p.is_physical(), stock[pi as usize][w]);
+                }
+                p.variants
+                    .iter()
+                    .filter(|&&v| view.offers[v as usize].is_some())
+                    .map(|&v| StockStatus::of(true, stock[v as usize][w]))
+                    .fold(StockStatus::OutOfStock, better)
+            })
+            .collect()
+    }
+
+    /// Builds everything but the stock from the catalogue rows.
+    fn build(rows: CatalogRows) -> Result<CatalogBase, uplink_search::SearchError> {
         // Stores.
         let mut stores = Vec::new();
         for s in rows.stores.into_iter().filter(|s| *s.active) {
@@ -464,7 +582,6 @@ impl Snapshot {
                 downloads: Vec::new(),
                 images: Vec::new(),
                 options: Vec::new(),
-                available: [0, 0],
                 listable: None,
             });
         }
@@ -503,11 +620,6 @@ impl Snapshot {
             if let (Some(i), Some(l)) = (idx(&r.product_id), Label::parse(&r.label)) {
                 products[i].labels.push(l);
                 products[i].label_mask |= 1 << l.index();
-            }
-        }
-        for r in rows.stock {
-            if let (Some(i), Some(w)) = (idx(&r.product_id), Warehouse::parse(&r.warehouse)) {
-                products[i].available[w.index()] = r.available.max(0);
             }
         }
         let mut option_index: HashMap<String, (usize, usize)> = HashMap::new();
@@ -665,11 +777,9 @@ impl Snapshot {
                 Some(Offer { price, compare_at })
             };
             let offers: Vec<Option<Offer>> = (0..products.len()).map(offer_of).collect();
-            let warehouse = store.warehouse();
             let mut sold = vec![false; n];
             let mut card_price = vec![i64::MAX; n];
             let mut card_compare_at = vec![None; n];
-            let mut status = vec![StockStatus::OutOfStock; n];
             for (l, &pi) in listable.iter().enumerate() {
                 let p = &products[pi as usize];
                 if p.variants.is_empty() {
@@ -677,32 +787,25 @@ impl Snapshot {
                         sold[l] = true;
                         card_price[l] = o.price;
                         card_compare_at[l] = o.compare_at;
-                        status[l] = StockStatus::of(p.is_physical(), p.available_in(warehouse));
                     }
                 } else {
                     // A configurable is sold when it is not excluded itself and a variant is sold;
-                    // it shows its lowest variant price and its best variant stock status.
+                    // it shows its lowest variant price (and its best variant stock status).
                     if rows_here.get(&pi).is_some_and(|r| !r.2) {
                         continue;
                     }
                     let mut best: Option<(i64, Option<i64>)> = None;
-                    let mut best_status = StockStatus::OutOfStock;
                     for &v in &p.variants {
-                        if let Some(o) = offers[v as usize] {
-                            if best.is_none_or(|(bp, _)| o.price < bp) {
-                                best = Some((o.price, o.compare_at));
-                            }
-                            best_status = better(
-                                best_status,
-                                StockStatus::of(true, products[v as usize].available_in(warehouse)),
-                            );
+                        if let Some(o) = offers[v as usize]
+                            && best.is_none_or(|(bp, _)| o.price < bp)
+                        {
+                            best = Some((o.price, o.compare_at));
                         }
                     }
                     if let Some((price, cmp)) = best {
                         sold[l] = true;
                         card_price[l] = price;
                         card_compare_at[l] = cmp;
-                        status[l] = best_status;
                     }
                 }
             }
@@ -727,7 +830,6 @@ impl Snapshot {
                 sold,
                 card_price,
                 card_compare_at,
-                status,
                 order_price,
                 category_counts,
                 sold_count,
@@ -799,8 +901,7 @@ impl Snapshot {
                 hardware_sku: m.hardware_sku,
             })
             .collect();
-        Ok(Snapshot {
-            version: rows.version,
+        Ok(CatalogBase {
             stores,
             default_store,
             store_by_code,
@@ -819,7 +920,6 @@ impl Snapshot {
             views,
             search,
             models,
-            answers: Default::default(),
         })
     }
 }

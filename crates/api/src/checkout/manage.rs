@@ -50,11 +50,12 @@ pub async fn cancel(
         return Err(ApiError::new(ErrorCode::OrderNotCancellable)
             .with_detail("The order changed meanwhile; reload it."));
     }
+    let mut band_changed = false;
     for l in q::lines_in(&mut tx, &order.id).await? {
         if let Some(w) = &l.warehouse
             && l.delivery_status == "to_ship"
         {
-            q::return_stock(&mut tx, &l.product_id, w, l.qty).await?;
+            band_changed |= q::return_stock(&mut tx, &l.product_id, w, l.qty).await?;
         }
     }
     q::set_line_delivery(&mut tx, &order.id, None, "to_ship", "cancelled").await?;
@@ -97,6 +98,9 @@ pub async fn cancel(
     q::insert_history(&mut tx, &order.id, "cancelled", actor_name(actor), note).await?;
     let detail = detail_in(state, &mut tx, &order.id).await?;
     tx.commit().await?;
+    if band_changed {
+        state.catalog.stock_band_changed().await;
+    }
     if let Some((intent, amount)) = refund {
         // Authorised but not captured: void; captured: refund.
         let gw = &state.gateway;

@@ -982,3 +982,58 @@ async fn a_us_customers_session_selects_the_us_store_without_a_cookie() {
         "global"
     );
 }
+
+/// Times the stock-only reload (D69) on a big catalogue, e.g. after
+/// `uplink seed-bench --products 10000 --database-url sqlite:///tmp/ls.db`:
+/// `UPLINK_STOCK_BENCH_DB=sqlite:///tmp/ls.db cargo nextest run -p uplink-api --run-ignored only --no-capture stock_only_reload`
+#[tokio::test]
+#[ignore = "needs a seeded benchmark database in UPLINK_STOCK_BENCH_DB"]
+async fn a_stock_only_reload_of_a_big_catalogue_is_timed() {
+    use std::time::Instant;
+    let url = std::env::var("UPLINK_STOCK_BENCH_DB").expect("UPLINK_STOCK_BENCH_DB");
+    let db = uplink_db::Db::connect(&url).await.unwrap();
+    db.migrate().await.unwrap();
+    let catalog = uplink_api::catalog::Catalog::new(db.clone());
+    let started = Instant::now();
+    catalog.refresh().await.unwrap();
+    let full = started.elapsed();
+    let snap = catalog.loaded().unwrap();
+    let (product, was): (String, i64) = sqlx::query_as(
+        "SELECT product_id, available FROM stock WHERE warehouse = 'Global' AND available > 5 ORDER BY product_id LIMIT 1",
+    )
+    .fetch_one(db.pool())
+    .await
+    .unwrap();
+    let set = |n: i64| {
+        sqlx::query(
+            "UPDATE stock SET available = $1 WHERE product_id = $2 AND warehouse = 'Global'",
+        )
+        .bind(n)
+        .bind(product.clone())
+        .execute(db.pool())
+    };
+    let mut reloads = Vec::new();
+    for i in 0..10 {
+        set(if i % 2 == 0 { 0 } else { was }).await.unwrap();
+        let started = Instant::now();
+        assert!(catalog.refresh().await.unwrap());
+        reloads.push(started.elapsed());
+        let now = catalog.loaded().unwrap();
+        assert_eq!(now.version, snap.version);
+        assert!(std::ptr::eq(&now.search, &snap.search));
+    }
+    set(was).await.unwrap();
+    catalog.refresh().await.unwrap();
+    let rows = db.load_stock().await.unwrap();
+    let started = Instant::now();
+    let rebuilt = snap.with_stock(rows.versions.stock, &rows.stock);
+    let in_memory = started.elapsed();
+    reloads.sort();
+    eprintln!(
+        "products {}, stock rows {}: full build {full:?}; stock-only reload (query + rebuild) median {:?}, max {:?}; in-memory part {in_memory:?}",
+        rebuilt.products.len(),
+        rows.stock.len(),
+        reloads[reloads.len() / 2],
+        reloads[reloads.len() - 1],
+    );
+}

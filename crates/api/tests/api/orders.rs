@@ -1326,3 +1326,182 @@ async fn a_serial_no_longer_eligible_blocks_the_order_with_its_code() {
     assert_eq!(count(&app, "SELECT COUNT(*) FROM orders").await, 0);
     assert_eq!(cart_count(&app, &s).await, 1, "the cart is kept");
 }
+
+// ---------- live stock status (D69) ----------
+
+/// The router's status on its detail page, in the global store's `in_stock=true`
+/// listing (is it there?) and that listing's total.
+async fn shown(app: &TestApp, sku: &str) -> (String, bool, i64) {
+    let snap = app.state.catalog.snapshot().await.unwrap();
+    let slug = snap.product(snap.product_by_sku(sku).unwrap()).slug.clone();
+    let detail = app.get_json(&format!("/api/v1/products/{slug}")).await;
+    let listed = app
+        .get_json("/api/v1/products?page_size=96&in_stock=true")
+        .await;
+    let total = listed["total"].as_i64().unwrap();
+    assert!(total <= 96, "one page holds every in-stock product");
+    let present = listed["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|i| i["slug"] == slug);
+    (
+        detail["stock_status"].as_str().unwrap().to_owned(),
+        present,
+        total,
+    )
+}
+
+/// What another server's read model (another `Catalog` on the same database) shows.
+fn status_in(snap: &uplink_api::catalog::Snapshot, sku: &str) -> String {
+    let idx = snap.product_by_sku(sku).unwrap();
+    let l = snap.product(idx).listable.unwrap() as usize;
+    let store = snap.store_by_code("global").unwrap();
+    serde_json::to_value(snap.status(store, l))
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn selling_the_last_units_shows_out_of_stock_at_once_and_a_cancellation_brings_them_back() {
+    let app = app().await;
+    set_stock(&app, ROUTER, "Global", 2).await;
+    assert!(
+        app.state.catalog.refresh().await.unwrap(),
+        "a band change reloads the stock"
+    );
+    let (status, listed, in_stock_total) = shown(&app, ROUTER).await;
+    assert_eq!((status.as_str(), listed), ("low_stock", true));
+    let versions = app.state.db.versions().await.unwrap();
+    let before = app.state.catalog.loaded().unwrap();
+    assert_eq!(before.version, versions.catalog);
+    assert_eq!(before.stock_version, versions.stock);
+
+    // Another server, built before the order.
+    let other = uplink_api::catalog::Catalog::new(app.state.db.clone());
+    assert_eq!(
+        status_in(&other.snapshot().await.unwrap(), ROUTER),
+        "low_stock"
+    );
+
+    let s = customer(&app, "last@example.com").await;
+    add(&app, &s, json!({"sku": ROUTER, "qty": 2})).await;
+    let res = place(
+        &app,
+        &s,
+        "last-two",
+        &priority_order(json!({"method": "bank_transfer"})),
+    )
+    .await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    let number = res.json()["number"].as_str().unwrap().to_owned();
+
+    // This server: at once, on the detail page and in the in-stock listing.
+    assert_eq!(
+        shown(&app, ROUTER).await,
+        ("out_of_stock".to_owned(), false, in_stock_total - 1)
+    );
+    let after = app.state.catalog.loaded().unwrap();
+    assert_eq!(after.version, before.version, "the catalogue version stays");
+    assert!(after.stock_version > before.stock_version);
+    assert!(
+        std::ptr::eq(&after.search, &before.search),
+        "a stock reload shares the catalogue"
+    );
+    let now = app.state.db.versions().await.unwrap();
+    assert_eq!(now.catalog, versions.catalog);
+
+    // The other server: on its next check.
+    assert_eq!(status_in(&other.loaded().unwrap(), ROUTER), "low_stock");
+    assert!(other.refresh().await.unwrap());
+    let theirs = other.loaded().unwrap();
+    assert_eq!(status_in(&theirs, ROUTER), "out_of_stock");
+    let store = theirs.store_by_code("global").unwrap();
+    let q = uplink_api::catalog::listing::ListingQuery {
+        in_stock: true,
+        page_size: 96,
+        ..Default::default()
+    };
+    let page = theirs.list(store, &q).unwrap();
+    assert_eq!(i64::from(page.total), in_stock_total - 1);
+    let ord = theirs
+        .product(theirs.product_by_sku(ROUTER).unwrap())
+        .listable
+        .unwrap();
+    assert!(!page.items.contains(&ord));
+
+    // Cancelling returns the units: in stock again, here at once, there after a check.
+    let res = app
+        .send_as(
+            &s,
+            Method::POST,
+            &format!("/api/v1/orders/{number}/cancel"),
+            None,
+        )
+        .await;
+    assert_eq!(res.status, 200, "{}", res.text());
+    assert_eq!(
+        shown(&app, ROUTER).await,
+        ("low_stock".to_owned(), true, in_stock_total)
+    );
+    assert!(other.refresh().await.unwrap());
+    assert_eq!(status_in(&other.loaded().unwrap(), ROUTER), "low_stock");
+}
+
+#[tokio::test]
+async fn an_order_that_leaves_the_stock_band_as_it_was_invalidates_nothing() {
+    let app = app().await;
+    set_stock(&app, ROUTER, "Global", 50).await;
+    app.state.catalog.refresh().await.unwrap();
+    let versions = app.state.db.versions().await.unwrap();
+    let before = app.state.catalog.loaded().unwrap();
+    let s = customer(&app, "plenty@example.com").await;
+    add(&app, &s, json!({"sku": ROUTER, "qty": 3})).await;
+    let res = place(
+        &app,
+        &s,
+        "plenty",
+        &priority_order(json!({"method": "bank_transfer"})),
+    )
+    .await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    assert_eq!(stock(&app, ROUTER, "Global").await, 47);
+    assert_eq!(app.state.db.versions().await.unwrap(), versions);
+    assert!(!app.state.catalog.refresh().await.unwrap());
+    assert!(
+        Arc::ptr_eq(&before, &app.state.catalog.loaded().unwrap()),
+        "the snapshot and its answer cache stay"
+    );
+    assert_eq!(shown(&app, ROUTER).await.0, "in_stock");
+}
+
+/// The bank-transfer expiry job returns stock like a cancellation.
+#[tokio::test]
+async fn the_unpaid_order_job_puts_a_sold_out_product_back_in_stock() {
+    let app = app().await;
+    set_stock(&app, ROUTER, "Global", 1).await;
+    app.state.catalog.refresh().await.unwrap();
+    let s = customer(&app, "expired@example.com").await;
+    add(&app, &s, json!({"sku": ROUTER, "qty": 1})).await;
+    let res = place(
+        &app,
+        &s,
+        "expire",
+        &priority_order(json!({"method": "bank_transfer"})),
+    )
+    .await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    assert_eq!(shown(&app, ROUTER).await.0, "out_of_stock");
+    sqlx::query("UPDATE orders SET pay_by = $1")
+        .bind(uplink_db::now_ms() - 1)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let r = uplink_api::checkout::jobs::run_once(&app.state)
+        .await
+        .unwrap();
+    assert_eq!(r.cancelled, 1);
+    assert_eq!(shown(&app, ROUTER).await.0, "low_stock");
+}

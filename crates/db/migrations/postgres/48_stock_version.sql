@@ -1,0 +1,35 @@
+-- Live stock status (decision D69): `stock_version` is bumped whenever a
+-- write to `stock` moves a row from one stock band to another (out of stock:
+-- 0; low: 1..=5, `LOW_STOCK_THRESHOLD`; in stock: above 5). Servers compare it
+-- with their read model's and reload only the stock when it alone changed.
+-- Writes that leave the band as it was (most orders) bump nothing.
+--
+-- A trigger covers every writer (orders, cancellations, the unpaid-order job,
+-- staff corrections) in the writer's own transaction. It is deferred to the
+-- commit: an order locks its stock rows one by one in product order, and
+-- taking the single `stock_version` row between two of them could deadlock
+-- with another order; at commit every stock row is already held.
+
+CREATE TABLE stock_version (
+    id         BIGINT PRIMARY KEY,
+    version    BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+);
+INSERT INTO stock_version (id, version, updated_at) VALUES (1, 1, 0);
+
+CREATE FUNCTION stock_band(n BIGINT) RETURNS INTEGER LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN n <= 0 THEN 0 WHEN n <= 5 THEN 1 ELSE 2 END
+$$;
+
+CREATE FUNCTION bump_stock_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE stock_version SET version = version + 1, updated_at = NEW.updated_at WHERE id = 1;
+    RETURN NULL;
+END
+$$;
+
+CREATE CONSTRAINT TRIGGER stock_band_changed AFTER UPDATE OF available ON stock
+    DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW
+    WHEN (stock_band(OLD.available) <> stock_band(NEW.available))
+    EXECUTE FUNCTION bump_stock_version();
