@@ -43,6 +43,7 @@ export function PartnerReferralForm({ cart }: { cart: Cart }) {
           >
             Remove
           </Button>
+          {error && <p className="ui-field__error">{error}</p>}
         </div>
       ) : (
         <form
