@@ -125,11 +125,11 @@ test('a partner referral code names the partner, changes no price and is shown o
   await page.goto('/cart');
   const box = page.getByRole('region', { name: 'Partner referral code' });
   const total = await page.getByTestId('cart-total').textContent();
-  await box.getByLabel('Referral code').fill('nope');
+  await box.getByRole('textbox', { name: 'Referral code' }).fill('nope');
   await box.getByRole('button', { name: 'Apply referral code' }).click();
   await expect(box.getByText('NOPE is not a partner referral code; check the spelling.').first()).toBeVisible();
 
-  await box.getByLabel('Referral code').fill('northwind');
+  await box.getByRole('textbox', { name: 'Referral code' }).fill('northwind');
   await box.getByRole('button', { name: 'Apply referral code' }).click();
   await expect(box.getByTestId('partner-referral')).toHaveText('Referred by Northwind Networks Ltd (NORTHWIND)');
   await expect(page.getByTestId('cart-total')).toHaveText(total!);
