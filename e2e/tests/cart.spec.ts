@@ -50,7 +50,7 @@ test('a guest adds hardware and a licence with serials, signs in, and finds the 
 
   // A coupon.
   await page.getByLabel('Coupon code').fill('welcome10');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByText('Coupon WELCOME10')).toBeVisible();
   await expect(page.getByText(/^Discount/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue to checkout' })).toHaveAttribute('href', '/checkout');
@@ -107,4 +107,50 @@ test('a US customer in the Global store is asked to switch, and the cart moves o
   await expect(page.getByTestId('cart-line')).toContainText('MAX-BR1-PRO-5G-PRM');
   await expect(page.getByText(/Sales tax \(CA/)).toBeVisible();
   await saveScreenshots(page, 'cart-us-store');
+});
+
+test('a partner referral code names the partner, changes no price and is shown on the order', async ({ page }) => {
+  const email = `e2e-ref-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const registered = await page.request.post('/api/v1/auth/register', {
+    data: { email, password: 'e2e-password-123', name: 'E2E Buyer', country: 'DE' },
+  });
+  expect(registered.status()).toBe(201);
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'uplink_csrf')?.value ?? '';
+  const added = await page.request.post('/api/v1/cart/lines', {
+    data: { sku: 'MAX-BR1-PRO-5G-PRM', qty: 1 },
+    headers: { 'X-CSRF-Token': csrf },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await page.goto('/cart');
+  const box = page.getByRole('region', { name: 'Partner referral code' });
+  const total = await page.getByTestId('cart-total').textContent();
+  await box.getByRole('textbox', { name: 'Referral code' }).fill('nope');
+  await box.getByRole('button', { name: 'Apply referral code' }).click();
+  await expect(box.getByText('NOPE is not a partner referral code; check the spelling.').first()).toBeVisible();
+
+  await box.getByRole('textbox', { name: 'Referral code' }).fill('northwind');
+  await box.getByRole('button', { name: 'Apply referral code' }).click();
+  await expect(box.getByTestId('partner-referral')).toHaveText('Referred by Northwind Networks Ltd (NORTHWIND)');
+  await expect(page.getByTestId('cart-total')).toHaveText(total!);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshots(page, 'cart-partner-referral');
+
+  // Placed by bank transfer: the order names the partner.
+  const placed = await page.request.post('/api/v1/orders', {
+    data: {
+      shipping: {
+        method: 'priority',
+        address: { name: 'E2E Buyer', line1: 'Hauptstrasse 1', city: 'Berlin', postal_code: '10115', country: 'DE', phone: '030123456789' },
+      },
+      billing: { same_as_shipping: true },
+      payment: { method: 'bank_transfer' },
+    },
+    headers: { 'X-CSRF-Token': csrf, 'Idempotency-Key': `e2e-ref-${Date.now()}` },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { number: string };
+  await page.goto(`/order/${order.number}`);
+  await expect(page.getByTestId('order-partner-referral')).toContainText('Referred by Northwind Networks Ltd');
 });

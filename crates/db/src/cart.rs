@@ -30,6 +30,8 @@ pub struct CartRow {
     pub coupon_code: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The partner referral code the buyer applied (SPEC §10, D58).
+    pub partner_referral_code: Option<String>,
 }
 
 #[derive(Debug, Clone, FromRow, PartialEq)]
@@ -152,8 +154,7 @@ pub struct TaxRateRow {
     pub rate_bp: i64,
 }
 
-const CART_COLUMNS: &str =
-    "id, store_code, owner_key, user_id, coupon_code, created_at, updated_at";
+const CART_COLUMNS: &str = "id, store_code, owner_key, user_id, coupon_code, created_at, updated_at, partner_referral_code";
 const LINE_COLUMNS: &str = "id, cart_id, product_id, sku, qty, options, iccid, line_key, \
 seen_unit_cents, position, created_at, updated_at";
 const COUPON_COLUMNS: &str = "code, kind, percent_bp, amount_cents, description, active, \
@@ -401,14 +402,18 @@ pub async fn delete_line(
     Ok(done.rows_affected() > 0)
 }
 
-/// Removes every line and the coupon of a cart (the cart row stays). The
-/// cart row is updated (locked) first, like every cart write (D57).
+/// Removes every line, the coupon and the partner referral code of a cart
+/// (the cart row stays). The cart row is updated (locked) first, like every
+/// cart write (D57).
 pub async fn clear_cart(conn: &mut AnyConnection, cart_id: &str) -> Result<(), DbError> {
-    sqlx::query("UPDATE carts SET coupon_code = NULL, updated_at = $1 WHERE id = $2")
-        .bind(crate::now_ms())
-        .bind(cart_id)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query(
+        "UPDATE carts SET coupon_code = NULL, partner_referral_code = NULL, updated_at = $1 \
+         WHERE id = $2",
+    )
+    .bind(crate::now_ms())
+    .bind(cart_id)
+    .execute(&mut *conn)
+    .await?;
     sqlx::query("DELETE FROM cart_line_serials WHERE cart_id = $1")
         .bind(cart_id)
         .execute(&mut *conn)

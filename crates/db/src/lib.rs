@@ -20,6 +20,7 @@ pub mod idempotency;
 pub mod intake;
 pub mod migrate;
 pub mod orders;
+pub mod partners;
 pub mod seed;
 pub mod settings;
 pub mod testing;

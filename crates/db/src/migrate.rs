@@ -46,6 +46,7 @@ const SOURCES: &[Source] = &[
     migration!(30, "error_intake"),
     migration!(40, "cart"),
     migration!(45, "orders"),
+    migration!(47, "partner_referrals"),
     migration!(48, "stock_version"),
 ];
 

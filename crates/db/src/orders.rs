@@ -39,12 +39,17 @@ pub struct OrderRow {
     pub placed_at: i64,
     pub paid_at: Option<i64>,
     pub updated_at: i64,
+    /// The partner whose referral code the buyer applied (SPEC §10, D58),
+    /// with its code and name as they were when the order was placed.
+    pub partner_id: Option<String>,
+    pub partner_referral_code: Option<String>,
+    pub partner_name: Option<String>,
 }
 
 const ORDER_COLUMNS: &str = "id, number, store_code, user_id, email, status, currency, subtotal_cents, \
 discount_cents, shipping_cents, tax_cents, total_cents, coupon_code, payment_method, payment_status, \
 payment_reference, shipping_method, shipping_details, shipping_address, billing_address, digital_only, \
-pay_by, placed_at, paid_at, updated_at";
+pay_by, placed_at, paid_at, updated_at, partner_id, partner_referral_code, partner_name";
 
 #[derive(Debug, Clone, FromRow, PartialEq)]
 pub struct OrderLineRow {
@@ -273,7 +278,7 @@ pub async fn lock_user(conn: &mut AnyConnection, user_id: &str) -> Result<(), Db
 pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), DbError> {
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "INSERT INTO orders ({ORDER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-         $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)"
+         $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)"
     )))
     .bind(&o.id)
     .bind(&o.number)
@@ -300,6 +305,9 @@ pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), 
     .bind(o.placed_at)
     .bind(o.paid_at)
     .bind(o.updated_at)
+    .bind(&o.partner_id)
+    .bind(&o.partner_referral_code)
+    .bind(&o.partner_name)
     .execute(conn)
     .await?;
     Ok(())

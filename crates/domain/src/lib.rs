@@ -11,5 +11,6 @@ pub mod error_code;
 pub mod iccid;
 pub mod ids;
 pub mod money;
+pub mod partner_referral;
 pub mod plans;
 pub mod serial;

@@ -139,6 +139,16 @@ pub struct CartTotalsDto {
     pub total: MoneyDto,
 }
 
+/// The partner whose referral code is applied (SPEC §10): it changes no
+/// price; the partner is recorded on the order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CartPartnerReferralDto {
+    #[schema(example = "NORTHWIND")]
+    pub code: String,
+    #[schema(example = "Northwind Networks Ltd")]
+    pub partner_name: String,
+}
+
 /// A cart, priced now.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CartDto {
@@ -158,6 +168,9 @@ pub struct CartDto {
     pub has_problems: bool,
     /// Every line is digital (no shipping needed).
     pub digital_only: bool,
+    /// The applied partner referral code and its partner (`null`: none, or
+    /// the partner is no longer active).
+    pub partner_referral: Option<CartPartnerReferralDto>,
 }
 
 impl CartDto {
@@ -194,6 +207,7 @@ impl CartDto {
             price_changed: cart.price_changed(),
             has_problems: cart.has_problems(),
             digital_only: cart.is_digital_only(),
+            partner_referral: None,
         }
     }
 }

@@ -1,8 +1,8 @@
 //! On sign-in the browser's guest carts merge into the customer's carts
 //! (SPEC §5): per store, the same line adds its quantity (capped by the
 //! product's max qty) and its serials (skipping ones already there), other
-//! lines move over, and the guest coupon is kept when the customer's cart
-//! has none. Stock is not checked here: the next read flags any line that
+//! lines move over, and the guest coupon and partner referral code are
+//! kept when the customer's cart has none. Stock is not checked here: the next read flags any line that
 //! exceeds it, and the buyer decides.
 
 use super::pricing::quantity_rules;
@@ -38,7 +38,10 @@ pub async fn merge(
     let mut moved = 0;
     for guest in guest_carts {
         let guest_lines = q::cart_lines(&mut tx, &guest.id).await?;
-        if guest_lines.is_empty() && guest.coupon_code.is_none() {
+        if guest_lines.is_empty()
+            && guest.coupon_code.is_none()
+            && guest.partner_referral_code.is_none()
+        {
             q::delete_cart(&mut tx, &guest.id).await?;
             continue;
         }
@@ -119,6 +122,7 @@ pub async fn merge(
         {
             q::set_cart_coupon(&mut tx, &target.id, Some(code)).await?;
         }
+        super::referral::merge_code(&mut tx, &guest, &target).await?;
         q::delete_cart(&mut tx, &guest.id).await?;
     }
     tx.commit().await?;

@@ -11,6 +11,7 @@ pub mod dto;
 pub mod lines;
 pub mod merge;
 pub mod pricing;
+pub mod referral;
 
 use crate::auth::{AuthUser, MaybeUser, cookies};
 use crate::error::{ApiError, ApiResult};
@@ -237,7 +238,8 @@ pub async fn read_cart(
         },
     )
     .await?;
-    let dto = dto::CartDto::from(snap, &priced);
+    let mut dto = dto::CartDto::from(snap, &priced);
+    dto.partner_referral = referral::applied(&mut conn, &priced).await?;
     // Changed prices are flagged once, on the read that first shows them.
     for l in priced.lines.iter().filter(|l| l.price_changed()) {
         uplink_db::cart::set_seen_price(&mut conn, &l.line.row.id, l.unit_price.cents()).await?;

@@ -89,6 +89,9 @@ pub struct PricedCart {
     /// Whether the store charges sales tax at all (US region).
     pub charges_tax: bool,
     pub totals: Totals,
+    /// The partner referral code applied to the cart (not checked here; it
+    /// changes no price, D58).
+    pub partner_referral_code: Option<String>,
 }
 
 impl PricedCart {
@@ -292,6 +295,7 @@ pub fn price_cart(contents: Option<&CartContents>, input: &PricingInput<'_>) -> 
         tax_bp: input.tax_bp,
         charges_tax: store.region == uplink_domain::catalog::Region::Us,
         totals,
+        partner_referral_code: contents.and_then(|c| c.cart.partner_referral_code.clone()),
     }
 }
 

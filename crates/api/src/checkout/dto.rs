@@ -143,6 +143,15 @@ pub struct ShipmentDto {
     pub shipped_at: String,
 }
 
+/// The partner whose referral code the buyer applied (SPEC §10).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderPartnerReferralDto {
+    #[schema(example = "NORTHWIND")]
+    pub code: String,
+    #[schema(example = "Northwind Networks Ltd")]
+    pub partner_name: String,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OrderDetail {
     pub number: String,
@@ -151,6 +160,8 @@ pub struct OrderDetail {
     pub placed_at: String,
     pub totals: OrderTotals,
     pub coupon_code: Option<String>,
+    /// Who referred the buyer (`null`: no partner referral code).
+    pub partner_referral: Option<OrderPartnerReferralDto>,
     pub lines: Vec<OrderLineDto>,
     pub shipping: OrderShippingDto,
     pub billing_address: OrderAddress,
@@ -255,6 +266,13 @@ pub fn order_detail(p: &OrderParts, bank: &[(String, String)]) -> OrderDetail {
             total: MoneyDto::new(o.total_cents, cur),
         },
         coupon_code: o.coupon_code.clone(),
+        partner_referral: match (&o.partner_referral_code, &o.partner_name) {
+            (Some(code), Some(name)) => Some(OrderPartnerReferralDto {
+                code: code.clone(),
+                partner_name: name.clone(),
+            }),
+            _ => None,
+        },
         awaiting_delivery: lines
             .iter()
             .any(|l| l.delivery_status == "awaiting_delivery")

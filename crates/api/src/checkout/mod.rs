@@ -11,3 +11,4 @@ pub mod options;
 pub mod pdf;
 pub mod place;
 pub mod quote;
+pub mod referral;

@@ -964,7 +964,7 @@ async fn write_order(
             None,
         ),
     };
-    let order = OrderRow {
+    let mut order = OrderRow {
         id: order_id.clone(),
         number: number.clone(),
         store_code: st.code.clone(),
@@ -998,6 +998,9 @@ async fn write_order(
         placed_at: now,
         paid_at: None,
         updated_at: now,
+        partner_id: None,
+        partner_referral_code: None,
+        partner_name: None,
     };
     q::insert_order(&mut tx, &order).await?;
     for (i, l) in cart.lines.iter().enumerate() {
@@ -1032,6 +1035,7 @@ async fn write_order(
         };
         q::insert_line(&mut tx, &row).await?;
     }
+    super::referral::record_partner(&mut tx, &mut order, &cart).await?;
     let note = match r.method {
         PaymentMethod::BankTransfer => "Order placed; waiting for the bank transfer.",
         PaymentMethod::CreditTerms => "Order placed on credit terms.",

@@ -9,3 +9,4 @@ mod foundation;
 mod helpers;
 mod intake;
 mod orders;
+mod referral;

@@ -23,6 +23,7 @@ impl Db {
         self.seed_demo_catalog().await?;
         self.seed_demo_accounts().await?;
         self.seed_demo_cart().await?;
+        self.seed_demo_partners().await?;
         self.set_setting(SEEDED_KEY, &crate::now_ms().to_string())
             .await?;
         Ok(true)

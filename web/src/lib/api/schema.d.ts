@@ -416,6 +416,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cart/referral-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Applies a partner referral code to the cart (one per cart; a new one
+         *     replaces the old). The buyer gets no discount: totals do not change; the
+         *     partner is recorded on the order and earns a rebate on licences, care
+         *     plans and cloud plans. Checked again when the order is placed (D58).
+         */
+        put: operations["apply_referral_code"];
+        post?: never;
+        /** Removes the cart's partner referral code (nothing happens when there is none). */
+        delete: operations["remove_referral_code"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -1093,6 +1116,13 @@ export interface components {
             /** @example WELCOME10 */
             code: string;
         };
+        ApplyReferralCodeRequest: {
+            /**
+             * @description The partner's referral code (case-insensitive).
+             * @example NORTHWIND
+             */
+            code: string;
+        };
         AttachmentInfo: {
             filename: string;
             content_type: string;
@@ -1200,6 +1230,7 @@ export interface components {
             has_problems: boolean;
             /** @description Every line is digital (no shipping needed). */
             digital_only: boolean;
+            partner_referral?: components["schemas"]["CartPartnerReferralDto"] | null;
         };
         CartLineDto: {
             id: string;
@@ -1241,6 +1272,16 @@ export interface components {
             label: string;
             value: string;
             value_label: string;
+        };
+        /**
+         * @description The partner whose referral code is applied (SPEC §10): it changes no
+         *     price; the partner is recorded on the order.
+         */
+        CartPartnerReferralDto: {
+            /** @example NORTHWIND */
+            code: string;
+            /** @example Northwind Networks Ltd */
+            partner_name: string;
         };
         /** @description The product a line refers to. */
         CartProductDto: {
@@ -1750,6 +1791,7 @@ export interface components {
             placed_at: string;
             totals: components["schemas"]["OrderTotals"];
             coupon_code?: string | null;
+            partner_referral?: components["schemas"]["OrderPartnerReferralDto"] | null;
             lines: components["schemas"]["OrderLineDto"][];
             shipping: components["schemas"]["OrderShippingDto"];
             billing_address: components["schemas"]["OrderAddress"];
@@ -1793,6 +1835,13 @@ export interface components {
             page: number;
             /** Format: int64 */
             page_size: number;
+        };
+        /** @description The partner whose referral code the buyer applied (SPEC §10). */
+        OrderPartnerReferralDto: {
+            /** @example NORTHWIND */
+            code: string;
+            /** @example Northwind Networks Ltd */
+            partner_name: string;
         };
         OrderPaymentDto: {
             method: components["schemas"]["PaymentMethod"];
@@ -3551,6 +3600,91 @@ export interface operations {
             };
             /** @description `validation_failed`: no rows, or more than 200 */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    apply_referral_code: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyReferralCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` (empty or too long), `referral_code_invalid` (unknown or inactive code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    remove_referral_code: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description `must_change_store` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,13 +1,16 @@
-//! The cart (SPEC §5): read, add/change/remove lines, clear, coupon, quick order.
+//! The cart (SPEC §5): read, add/change/remove lines, clear, coupon, partner
+//! referral code, quick order.
 //! Every operation answers with the whole cart, priced now.
 
 pub mod add_line;
 pub mod apply_coupon;
+pub mod apply_referral_code;
 pub mod clear_cart;
 pub mod delete_line;
 pub mod get_cart;
 pub mod quick_order;
 pub mod remove_coupon;
+pub mod remove_referral_code;
 pub mod update_line;
 
 use crate::cart::{CartScope, read_cart};
@@ -26,6 +29,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(
             apply_coupon::apply_coupon,
             remove_coupon::remove_coupon
+        ))
+        .routes(routes!(
+            apply_referral_code::apply_referral_code,
+            remove_referral_code::remove_referral_code
         ))
         .routes(routes!(quick_order::quick_order))
 }

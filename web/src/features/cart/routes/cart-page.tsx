@@ -12,6 +12,7 @@ import { useClearCart } from '../api/clear-cart';
 import { CartLineItem } from '../components/cart-line-item';
 import { ChangeStoreDialog } from '../components/change-store-dialog';
 import { CouponForm } from '../components/coupon-form';
+import { PartnerReferralForm } from '../components/partner-referral-form';
 import { mustChangeStore } from '../lib/switch-store';
 import { US_STATES } from '../lib/us-states';
 import '../cart.css';
@@ -91,11 +92,12 @@ function Totals({ cart, taxState, onTaxState }: { cart: Cart; taxState: string; 
           Continue to checkout
         </Link>
       )}
+      <PartnerReferralForm cart={cart} />
     </section>
   );
 }
 
-/** `/cart`: lines, quantities, coupon, totals with tax, clear, continue to checkout (SPEC §5). */
+/** `/cart`: lines, quantities, coupon, totals with tax, clear, continue to checkout, partner referral code (SPEC §5). */
 export function CartPage() {
   const [taxState, setTaxState] = useState('');
   const { data: cart, error, isPending, refetch } = useCart(taxState || undefined);

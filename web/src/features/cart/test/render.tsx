@@ -107,6 +107,7 @@ export function cart(lines: CartLine[], overrides: Partial<Cart> = {}): Cart {
     price_changed: false,
     has_problems: false,
     digital_only: false,
+    partner_referral: null,
     ...overrides,
   };
 }

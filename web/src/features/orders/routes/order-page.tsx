@@ -56,6 +56,11 @@ export default function OrderPage() {
         Order {o.number} <Badge tone={STATUS_TONES[o.status]}>{STATUS_LABELS[o.status] ?? o.status}</Badge>
       </h1>
       <p className="muted">Placed {new Date(o.placed_at).toLocaleString()}</p>
+      {o.partner_referral && (
+        <p className="muted" data-testid="order-partner-referral">
+          Referred by <strong>{o.partner_referral.partner_name}</strong> (partner code {o.partner_referral.code})
+        </p>
+      )}
       {o.awaiting_delivery && (
         <p className="order-note" role="note">
           Digital items of this order are <strong>awaiting delivery</strong>. Licence keys, subscriptions and eSIM profiles are not

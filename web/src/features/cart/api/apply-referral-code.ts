@@ -1,0 +1,11 @@
+import { api, unwrap } from '@/lib/api/client';
+import type { Cart } from '@/lib/cart/cart-api';
+import { useCartMutation } from './use-cart-mutation';
+
+export function applyReferralCode(code: string): Promise<Cart> {
+  return unwrap(api.PUT('/api/v1/cart/referral-code', { body: { code } }));
+}
+
+export function useApplyReferralCode() {
+  return useCartMutation(applyReferralCode);
+}

@@ -1,0 +1,11 @@
+import { api, unwrap } from '@/lib/api/client';
+import type { Cart } from '@/lib/cart/cart-api';
+import { useCartMutation } from './use-cart-mutation';
+
+export function removeReferralCode(): Promise<Cart> {
+  return unwrap(api.DELETE('/api/v1/cart/referral-code'));
+}
+
+export function useRemoveReferralCode() {
+  return useCartMutation(removeReferralCode, (cart) => ({ ...cart, partner_referral: null }));
+}
