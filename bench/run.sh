@@ -11,6 +11,9 @@
 # BENCH_CONNECTIONS (64), BENCH_THREADS (2), BENCH_SKIP_BUILD=1 to reuse
 # target/release/uplink.
 #
+# BENCH_POSTGRES=postgres://user@host:port runs the same on PostgreSQL: a fresh
+# database uplink_bench_<pid> is created there and dropped afterwards.
+#
 # BENCH_WORKLOADS=10-\* runs only the matching workloads (e.g. the catalogue).
 # To add workloads (cart, checkout …) drop a file into bench/workloads/ that
 # calls `workload NAME BAR_RATIO BAR_P99_MS PATHS_FILE_OR_URL [LUA]` (see lib.sh).
@@ -41,15 +44,26 @@ BENCH_TMP=$(mktemp -d)
 export BENCH_RESULTS_TSV="$BENCH_TMP/results.tsv"
 : > "$BENCH_RESULTS_TSV"
 SERVER_PID=""
+BENCH_PG_DB=""
 cleanup() {
   if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
     kill "$SERVER_PID" && wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  if [[ -n "$BENCH_PG_DB" ]]; then
+    psql -q "$BENCH_POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $BENCH_PG_DB" >/dev/null 2>&1 || true
   fi
   rm -rf "$BENCH_TMP"
 }
 trap cleanup EXIT
 
-DB_URL="sqlite://$BENCH_TMP/bench.db"
+if [[ -n "${BENCH_POSTGRES:-}" ]]; then
+  BENCH_POSTGRES=${BENCH_POSTGRES%/}
+  BENCH_PG_DB="uplink_bench_$$"
+  psql -q "$BENCH_POSTGRES/postgres" -c "CREATE DATABASE $BENCH_PG_DB" >/dev/null
+  export DB_URL="$BENCH_POSTGRES/$BENCH_PG_DB"
+else
+  export DB_URL="sqlite://$BENCH_TMP/bench.db"
+fi
 seed_started=$(date +%s.%N)
 UPLINK_LOG=warn "$BIN" seed-bench --products "$BENCH_PRODUCTS" --database-url "$DB_URL"
 seed_s=$(awk -v a="$seed_started" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')
@@ -66,7 +80,7 @@ done
 ready_ms=$(( $(date +%s%3N) - start_ms ))
 idle_rss_kb=$(awk '/^VmRSS/ {print $2}' "/proc/$SERVER_PID/status")
 
-echo "bench: $BENCH_PRODUCTS products (seeded in ${seed_s}s), server ready in ${ready_ms} ms, wrk -c$BENCH_CONNECTIONS -t$BENCH_THREADS -d$BENCH_DURATION"
+echo "bench: ${DB_URL%%:*}, $BENCH_PRODUCTS products (seeded in ${seed_s}s), server ready in ${ready_ms} ms, wrk -c$BENCH_CONNECTIONS -t$BENCH_THREADS -d$BENCH_DURATION"
 read -r hz_rps hz_p50 hz_p99 hz_err < <(run_wrk healthz /healthz)
 export BENCH_HEALTHZ_RPS=$hz_rps
 printf 'healthz\t%s\t%s\t%s\t%s\t0\t0\n' "$hz_rps" "$hz_p50" "$hz_p99" "$hz_err" >> "$BENCH_RESULTS_TSV"
@@ -99,8 +113,8 @@ else
 fi
 
 {
-  printf '{\n  "date": "%s",\n  "products": %s,\n  "connections": %s,\n  "threads": %s,\n  "duration": "%s",\n' \
-    "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$BENCH_PRODUCTS" "$BENCH_CONNECTIONS" "$BENCH_THREADS" "$BENCH_DURATION"
+  printf '{\n  "database": "%s",\n  "date": "%s",\n  "products": %s,\n  "connections": %s,\n  "threads": %s,\n  "duration": "%s",\n' \
+    "${DB_URL%%:*}" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$BENCH_PRODUCTS" "$BENCH_CONNECTIONS" "$BENCH_THREADS" "$BENCH_DURATION"
   printf '  "machine": {"cpus": %s, "kernel": "%s"},\n' "$(nproc)" "$(uname -r)"
   printf '  "seed_seconds": %s,\n  "server_ready_ms": %s,\n' "$seed_s" "$ready_ms"
   printf '  "workloads": [\n'

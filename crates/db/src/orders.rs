@@ -4,7 +4,6 @@
 
 use crate::{Db, DbError, Flag, now_ms};
 use sqlx::{AnyConnection, FromRow};
-use std::sync::atomic::{AtomicI64, Ordering};
 use uplink_domain::catalog::StockStatus;
 
 // ----- rows -----
@@ -167,31 +166,21 @@ pub async fn next_order_seq(conn: &mut AnyConnection) -> Result<i64, DbError> {
     )
 }
 
-/// Unix ms of the last stock write in this process that moved a product to
-/// another stock band (0: none yet). The database bumps `stock_version` for
-/// such writes itself (migration 48); this is only a hint that lets the server
-/// which placed or cancelled the order refresh its read model at once instead
-/// of at its next periodic check. It is set before the commit, so a reader
-/// treats it as "check the versions soon", never as proof of a change.
-static LAST_BAND_CHANGE_MS: AtomicI64 = AtomicI64::new(0);
-
-/// See [`LAST_BAND_CHANGE_MS`].
-pub fn last_band_change_ms() -> i64 {
-    LAST_BAND_CHANGE_MS.load(Ordering::Relaxed)
-}
-
 /// True when `before` and `after` units show different stock statuses
 /// (out of stock, low, in stock) — the same bands as the trigger of migration 48.
 pub fn band_changes(before: i64, after: i64) -> bool {
     StockStatus::of(true, before) != StockStatus::of(true, after)
 }
 
-fn note_band(before: i64, after: i64) -> bool {
-    let changed = band_changes(before, after);
-    if changed {
-        LAST_BAND_CHANGE_MS.store(now_ms(), Ordering::Relaxed);
-    }
-    changed
+/// What [`take_stock`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StockTake {
+    /// False when fewer than the wanted units were available (nothing taken).
+    pub taken: bool,
+    /// The product moved to another stock band; the database bumped
+    /// `stock_version` in this transaction (D69), and the server that
+    /// commits it refreshes its read model at once.
+    pub band_changed: bool,
 }
 
 /// Takes `qty` units from `warehouse` when that many are available: one
@@ -203,7 +192,7 @@ pub async fn take_stock(
     product_id: &str,
     warehouse: &str,
     qty: i64,
-) -> Result<bool, DbError> {
+) -> Result<StockTake, DbError> {
     let left: Option<i64> = sqlx::query_scalar(
         "UPDATE stock SET available = available - $1, updated_at = $2 \
          WHERE product_id = $3 AND warehouse = $4 AND available >= $1 RETURNING available",
@@ -214,11 +203,10 @@ pub async fn take_stock(
     .bind(warehouse)
     .fetch_optional(conn)
     .await?;
-    Ok(left
-        .inspect(|&left| {
-            note_band(left + qty, left);
-        })
-        .is_some())
+    Ok(StockTake {
+        taken: left.is_some(),
+        band_changed: left.is_some_and(|left| band_changes(left + qty, left)),
+    })
 }
 
 /// Puts `qty` units back (cancelled order). True when that moved the product
@@ -239,7 +227,7 @@ pub async fn return_stock(
     .bind(warehouse)
     .fetch_optional(conn)
     .await?;
-    Ok(now.is_some_and(|now| note_band(now - qty, now)))
+    Ok(now.is_some_and(|now| band_changes(now - qty, now)))
 }
 
 /// Units available now (0 when the product has no stock row).

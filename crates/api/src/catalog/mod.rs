@@ -31,11 +31,6 @@ use uplink_db::Db;
 /// How often (at most) a server asks the database whether the catalogue changed.
 pub const CHECK_INTERVAL: Duration = Duration::from_secs(1);
 
-/// How long after a band-changing stock write of this process a placed order
-/// checks the versions at once (longer than any order transaction; the hint is
-/// set before the commit, so it cannot be cleared by the order that saw it).
-const BAND_HINT_WINDOW: Duration = Duration::from_secs(30);
-
 /// Why a snapshot could not be built.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
@@ -174,17 +169,6 @@ impl Catalog {
     pub async fn stock_band_changed(&self) {
         if let Err(e) = self.refresh().await {
             tracing::warn!(error = %e, "catalogue refresh after a stock change failed");
-        }
-    }
-
-    /// After an order was placed: refresh now when a stock write of this
-    /// process recently moved a product to another band (the hint of
-    /// `uplink_db::orders::take_stock`; the versions decide). Orders that left
-    /// every band as it was cost nothing here.
-    pub async fn after_order_placed(&self) {
-        let hint = uplink_db::orders::last_band_change_ms();
-        if hint != 0 && uplink_db::now_ms() - hint <= BAND_HINT_WINDOW.as_millis() as i64 {
-            self.stock_band_changed().await;
         }
     }
 }

@@ -776,7 +776,11 @@ pub async fn place(
             Ok(done) => break Ok(done),
         }
     };
-    let (order_id, body) = match outcome {
+    let Placed {
+        order_id,
+        body,
+        stock_band_changed,
+    } = match outcome {
         Ok(x) => x,
         Err(e) => {
             if let Some(i) = &intent
@@ -788,7 +792,11 @@ pub async fn place(
         }
     };
 
-    // After the commit: take the money, tell the customer, keep new addresses.
+    // After the commit: show a sold-out (or newly low) product so on this
+    // server at once (D69), take the money, tell the customer, keep new addresses.
+    if stock_band_changed {
+        state.catalog.stock_band_changed().await;
+    }
     if let Some(i) = &intent {
         super::manage::capture_order_payment(state, &order_id, &i.id).await;
     }
@@ -861,7 +869,7 @@ async fn write_order(
     digital_only: bool,
     intent: Option<&Intent>,
     idem: &IdemKey<'_>,
-) -> Result<(String, String), TxError> {
+) -> Result<Placed, TxError> {
     let uid = auth.id();
     let st = &snap.stores[store_idx];
     let mut tx = state.db.begin_write().await?;
@@ -921,8 +929,11 @@ async fn write_order(
             e.0 += l.line.row.qty;
         }
     }
+    let mut stock_band_changed = false;
     for (pid, (qty, line_idx)) in &wanted {
-        if !q::take_stock(&mut tx, pid, &warehouse, *qty).await? {
+        let take = q::take_stock(&mut tx, pid, &warehouse, *qty).await?;
+        stock_band_changed |= take.band_changed;
+        if !take.taken {
             let available = q::available_stock(&mut tx, pid, &warehouse).await?;
             let name = cart.lines[*line_idx]
                 .product
@@ -1110,5 +1121,17 @@ async fn write_order(
         .map_err(ApiError::internal)?;
     uplink_db::idempotency::finish_in(&mut tx, idem.scope, idem.key, 201, &body).await?;
     tx.commit().await?;
-    Ok((order_id, body))
+    Ok(Placed {
+        order_id,
+        body,
+        stock_band_changed,
+    })
+}
+
+/// A committed order: its id, the idempotent answer, and whether it moved a
+/// product to another stock band.
+struct Placed {
+    order_id: String,
+    body: String,
+    stock_band_changed: bool,
 }

@@ -45,8 +45,6 @@ pub async fn place_order(
     };
     match place(&state, &auth, &store, &req, &idem).await {
         Ok(body) => {
-            // A sold-out (or newly low) product shows so on this server at once (D69).
-            state.catalog.after_order_placed().await;
             let number = serde_json::from_str::<serde_json::Value>(&body)
                 .ok()
                 .and_then(|v| v["number"].as_str().map(str::to_owned))
