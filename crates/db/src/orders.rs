@@ -335,19 +335,27 @@ pub async fn insert_history(
     status: &str,
     actor: &str,
     note: &str,
-) -> Result<(), DbError> {
+) -> Result<HistoryRow, DbError> {
+    let row = HistoryRow {
+        id: uplink_domain::ids::new_id("ohs"),
+        order_id: order_id.to_owned(),
+        at: now_ms(),
+        status: status.to_owned(),
+        actor: actor.to_owned(),
+        note: note.to_owned(),
+    };
     sqlx::query(
         "INSERT INTO order_history (id, order_id, at, status, actor, note) VALUES ($1, $2, $3, $4, $5, $6)",
     )
-    .bind(uplink_domain::ids::new_id("ohs"))
-    .bind(order_id)
-    .bind(now_ms())
-    .bind(status)
-    .bind(actor)
-    .bind(note)
+    .bind(&row.id)
+    .bind(&row.order_id)
+    .bind(row.at)
+    .bind(&row.status)
+    .bind(&row.actor)
+    .bind(&row.note)
     .execute(conn)
     .await?;
-    Ok(())
+    Ok(row)
 }
 
 pub async fn insert_payment(conn: &mut AnyConnection, p: &PaymentRow) -> Result<(), DbError> {

@@ -316,22 +316,17 @@ impl PaymentGateway for TestGateway {
         Box::pin(async move {
             let now = now_ms();
             // Claim the token: single use, before it expires.
-            let claimed = sqlx::query(
-                "UPDATE gateway_tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND expires_at > $1",
+            let claimed: Option<String> = sqlx::query_scalar(
+                "UPDATE gateway_tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND expires_at > $1 \
+                 RETURNING behaviour",
             )
             .bind(now)
             .bind(token)
-            .execute(self.db.writer())
-            .await?
-            .rows_affected();
-            if claimed == 0 {
+            .fetch_optional(self.db.writer())
+            .await?;
+            let Some(behaviour) = claimed else {
                 return Err(GatewayError::InvalidToken);
-            }
-            let behaviour: String =
-                sqlx::query_scalar("SELECT behaviour FROM gateway_tokens WHERE id = $1")
-                    .bind(token)
-                    .fetch_one(self.db.pool())
-                    .await?;
+            };
             let (status, code, message) = match behaviour.as_str() {
                 "declined" => (
                     IntentStatus::Failed,

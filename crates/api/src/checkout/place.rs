@@ -6,7 +6,7 @@
 //! The payment is captured after the commit (voided when the transaction
 //! fails). A declined payment leaves only the failed attempt behind.
 
-use super::dto::{LineOption, OrderAddress, ShippingDetails, load_parts, order_detail};
+use super::dto::{LineOption, OrderAddress, OrderParts, ShippingDetails, order_detail};
 use super::options::payment_refusal;
 use super::quote::order_line_options;
 use crate::auth::AuthUser;
@@ -1014,6 +1014,7 @@ async fn write_order(
         partner_name: None,
     };
     q::insert_order(&mut tx, &order).await?;
+    let mut lines = Vec::with_capacity(cart.lines.len());
     for (i, l) in cart.lines.iter().enumerate() {
         let p = l.product.map(|p| snap.product(p));
         let options: Vec<LineOption> = order_line_options(l);
@@ -1045,6 +1046,7 @@ async fn write_order(
             .into(),
         };
         q::insert_line(&mut tx, &row).await?;
+        lines.push(row);
     }
     super::referral::record_partner(&mut tx, &mut order, &cart).await?;
     let note = match r.method {
@@ -1053,36 +1055,33 @@ async fn write_order(
         PaymentMethod::Paypal => "Order placed; paid with PayPal.",
         PaymentMethod::Card => "Order placed; paid by card.",
     };
-    q::insert_history(&mut tx, &order_id, status, "customer", note).await?;
+    let history = q::insert_history(&mut tx, &order_id, status, "customer", note).await?;
     let card = intent.and_then(|i| i.card.clone());
-    q::insert_payment(
-        &mut tx,
-        &PaymentRow {
-            id: new_id("pay"),
-            order_id: Some(order_id.clone()),
-            user_id: uid.to_owned(),
-            method: r.method.as_str().into(),
-            status: match r.method {
-                PaymentMethod::BankTransfer => "pending",
-                PaymentMethod::CreditTerms => "on_terms",
-                _ => "authorized",
-            }
-            .into(),
-            amount_cents: total,
-            currency: cart.currency.clone(),
-            gateway: intent.map(|_| state.gateway.name().to_owned()),
-            gateway_ref: intent.map(|i| i.id.clone()),
-            card_brand: card.as_ref().map(|c| c.brand.clone()),
-            card_last4: card.as_ref().map(|c| c.last4.clone()),
-            card_exp_month: card.as_ref().map(|c| c.exp_month),
-            card_exp_year: card.as_ref().map(|c| c.exp_year),
-            failure_code: None,
-            failure_message: None,
-            created_at: now,
-            updated_at: now,
-        },
-    )
-    .await?;
+    let payment = PaymentRow {
+        id: new_id("pay"),
+        order_id: Some(order_id.clone()),
+        user_id: uid.to_owned(),
+        method: r.method.as_str().into(),
+        status: match r.method {
+            PaymentMethod::BankTransfer => "pending",
+            PaymentMethod::CreditTerms => "on_terms",
+            _ => "authorized",
+        }
+        .into(),
+        amount_cents: total,
+        currency: cart.currency.clone(),
+        gateway: intent.map(|_| state.gateway.name().to_owned()),
+        gateway_ref: intent.map(|i| i.id.clone()),
+        card_brand: card.as_ref().map(|c| c.brand.clone()),
+        card_last4: card.as_ref().map(|c| c.last4.clone()),
+        card_exp_month: card.as_ref().map(|c| c.exp_month),
+        card_exp_year: card.as_ref().map(|c| c.exp_year),
+        failure_code: None,
+        failure_message: None,
+        created_at: now,
+        updated_at: now,
+    };
+    q::insert_payment(&mut tx, &payment).await?;
     if r.method == PaymentMethod::CreditTerms {
         q::insert_credit_entry(
             &mut tx,
@@ -1116,7 +1115,15 @@ async fn write_order(
     if let Some(cart_id) = &cart.cart_id {
         uplink_db::cart::clear_cart(&mut tx, cart_id).await?;
     }
-    let parts = load_parts(&mut tx, order).await?;
+    // The answer is built from the rows just written: reading them back
+    // would cost four more statements while this transaction holds the writer.
+    let parts = OrderParts {
+        order,
+        lines,
+        history: vec![history],
+        payments: vec![payment],
+        shipments: Vec::new(),
+    };
     let body = serde_json::to_string(&order_detail(&parts, &state.config.checkout.bank_details))
         .map_err(ApiError::internal)?;
     uplink_db::idempotency::finish_in(&mut tx, idem.scope, idem.key, 201, &body).await?;
