@@ -86,7 +86,11 @@ test('a US customer in the Global store is asked to switch, and the cart moves o
   await context.addCookies([{ name: 'uplink_store', value: 'global', url: baseURL! }]);
   // As a guest in the Global store: one product both stores sell, one only Global sells.
   await page.goto('/products/MAX-BR1-PRO-5G-PRM');
+  // The badge updates optimistically; wait for the answer that sets the guest
+  // cart cookie, or the request below would start a second guest cart.
+  const firstAdd = page.waitForResponse((r) => r.url().includes('/api/v1/cart/lines') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  expect((await firstAdd).status()).toBe(201);
   await expect(await cartCount(page)).toHaveText('1');
   const res = await page.request.post('/api/v1/cart/lines', { data: { sku: 'UL-EDGE1-LTE-GL', qty: 2 } });
   expect(res.status(), await res.text()).toBe(201);
