@@ -1048,7 +1048,7 @@ async fn write_order(
         q::insert_line(&mut tx, &row).await?;
         lines.push(row);
     }
-    super::referral::record_partner(&mut tx, &mut order, &cart).await?;
+    super::referral::record_partner(&mut tx, &mut order, &lines, &cart).await?;
     let note = match r.method {
         PaymentMethod::BankTransfer => "Order placed; waiting for the bank transfer.",
         PaymentMethod::CreditTerms => "Order placed on credit terms.",

@@ -7,19 +7,20 @@
 
 use crate::cart::pricing::PricedCart;
 use uplink_db::DbError;
-use uplink_db::orders::OrderRow;
+use uplink_db::orders::{OrderLineRow, OrderRow};
 use uplink_db::partners::{self as q, NewRebate};
 use uplink_domain::catalog::ProductType;
 use uplink_domain::money::Money;
 use uplink_domain::partner_referral::{earns_rebate, rebate};
 
-/// Records the cart's partner on `order` (already inserted with its lines,
+/// Records the cart's partner on `order` (already inserted with `lines`,
 /// in `tx`) and writes the rebate rows; also fills the partner fields of
 /// the in-memory `order`, so the answer shows them. Does nothing (and reads
 /// nothing) when the cart has no code.
 pub async fn record_partner(
     tx: &mut sqlx::AnyConnection,
     order: &mut OrderRow,
+    lines: &[OrderLineRow],
     cart: &PricedCart,
 ) -> Result<(), DbError> {
     let Some(code) = cart.partner_referral_code.as_deref() else {
@@ -33,7 +34,7 @@ pub async fn record_partner(
         return Ok(());
     };
     q::set_order_partner(&mut *tx, &order.id, &partner).await?;
-    for line in uplink_db::orders::lines_in(&mut *tx, &order.id).await? {
+    for line in lines {
         if !ProductType::parse(&line.product_type).is_some_and(earns_rebate) {
             continue;
         }
