@@ -38,6 +38,10 @@ if [[ "${BENCH_SKIP_BUILD:-0}" != 1 ]]; then
   cargo build --release --locked -p uplink-server
 fi
 BIN="$ROOT/target/release/uplink"
+export CHECKOUT_DRIVER="$ROOT/target/release/checkout-driver"
+if [[ "${BENCH_SKIP_BUILD:-0}" != 1 || ! -x "$CHECKOUT_DRIVER" ]]; then
+  cargo build --release --locked -p uplink-checkout-driver
+fi
 
 export BENCH_TMP
 BENCH_TMP=$(mktemp -d)

@@ -1,5 +1,6 @@
 # Full checkout (issue 5): sign in once, then card token → add to cart → place
-# order, one persistent connection per buyer (bench/checkout_load.py). Bar
+# order, one persistent connection per buyer (bench/checkout-driver, a
+# one-thread Rust client, so the driver leaves the server the rest of the machine). Bar
 # (QUALITY.md): >= 300 orders/s on SQLite with zero errors (PostgreSQL: reported). The product gets
 # plenty of stock first so every order can succeed. Carts are filled through
 # the cart API (POST /api/v1/cart/lines), as the cart page does.
@@ -17,7 +18,7 @@ PY
     *) psql -q "$DB_URL" -c "$restock_sql" >/dev/null ;;
   esac
   secs=${BENCH_DURATION%s}
-  read -r ops p50 p99 errs < <(python3 "$BENCH_DIR/checkout_load.py" 127.0.0.1 "$BENCH_PORT" "${BENCH_CHECKOUT_BUYERS:-32}" "$secs" "$checkout_sku")
+  read -r ops p50 p99 errs < <("$CHECKOUT_DRIVER" 127.0.0.1 "$BENCH_PORT" "${BENCH_CHECKOUT_BUYERS:-32}" "$secs" "$checkout_sku")
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' checkout "$ops" "$p50" "$p99" "$errs" 0 0 >> "$BENCH_RESULTS_TSV"
   BENCH_HEALTHZ_RPS=300 report_line checkout "$ops" "$p50" "$p99" "$errs" 1 0
 else
