@@ -61,8 +61,16 @@ impl Mailer {
 
     /// Records `email` and, with SMTP, wakes the sender. Never waits on SMTP.
     pub async fn send(&self, db: &Db, email: Email) -> Result<String, DbError> {
-        let now = uplink_db::now_ms();
-        let row = OutboxRow {
+        let row = self.outbox_row(email);
+        db.insert_outbox(&row).await?;
+        self.recorded(&row);
+        Ok(row.id)
+    }
+
+    /// The outbox row for `email`, for a caller that records it inside its
+    /// own transaction (then calls [`Mailer::recorded`] after the commit).
+    pub fn outbox_row(&self, email: Email) -> OutboxRow {
+        OutboxRow {
             id: uplink_domain::ids::new_id("eml"),
             kind: email.kind.to_owned(),
             user_id: email.user_id,
@@ -78,10 +86,13 @@ impl Mailer {
             .to_owned(),
             attempts: 0,
             last_error: None,
-            created_at: now,
+            created_at: uplink_db::now_ms(),
             sent_at: None,
-        };
-        db.insert_outbox(&row).await?;
+        }
+    }
+
+    /// A message is in the outbox: with SMTP, wake the sender; without, log it.
+    pub fn recorded(&self, row: &OutboxRow) {
         if self.smtp_enabled() {
             self.wake.notify_one();
         } else {
@@ -90,7 +101,6 @@ impl Mailer {
                 "e-mail kept in the outbox (no UPLINK_SMTP_URL):\n{}", row.body_text
             );
         }
-        Ok(row.id)
     }
 
     /// Delivers every due queued message now; returns how many were sent.

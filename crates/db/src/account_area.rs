@@ -192,23 +192,12 @@ impl Db {
     // ----- outbox -----
 
     pub async fn insert_outbox(&self, m: &OutboxRow) -> Result<(), DbError> {
-        sqlx::query(
-            "INSERT INTO email_outbox (id, kind, user_id, to_address, subject, body_text, body_html,
-                 status, created_at, next_attempt_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
-        )
-        .bind(&m.id)
-        .bind(&m.kind)
-        .bind(&m.user_id)
-        .bind(&m.to_address)
-        .bind(&m.subject)
-        .bind(&m.body_text)
-        .bind(&m.body_html)
-        .bind(&m.status)
-        .bind(m.created_at)
-        .execute(self.writer())
-        .await?;
-        Ok(())
+        let (db, m) = (self.clone(), m.clone());
+        self.on_writer_thread(async move {
+            let mut conn = db.writer().acquire().await?;
+            insert_outbox_in(&mut conn, &m).await
+        })
+        .await
     }
 
     /// Claims up to `limit` queued messages that are due, for `lease_ms`
@@ -696,5 +685,29 @@ async fn clear_defaults(
             .execute(&mut **tx)
             .await?;
     }
+    Ok(())
+}
+
+/// Records an e-mail in the outbox inside the caller's transaction.
+pub async fn insert_outbox_in(
+    conn: &mut sqlx::AnyConnection,
+    m: &OutboxRow,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO email_outbox (id, kind, user_id, to_address, subject, body_text, body_html,
+             status, created_at, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
+    )
+    .bind(&m.id)
+    .bind(&m.kind)
+    .bind(&m.user_id)
+    .bind(&m.to_address)
+    .bind(&m.subject)
+    .bind(&m.body_text)
+    .bind(&m.body_html)
+    .bind(&m.status)
+    .bind(m.created_at)
+    .execute(conn)
+    .await?;
     Ok(())
 }

@@ -196,8 +196,7 @@ pub async fn ensure_cart(
     owner: &str,
     user_id: Option<&str>,
 ) -> Result<CartRow, DbError> {
-    if let Some(cart) = find_cart(&mut *conn, store, owner).await? {
-        touch_cart(&mut *conn, &cart.id).await?;
+    if let Some(cart) = touch_and_read_cart(&mut *conn, store, owner).await? {
         return Ok(cart);
     }
     let now = crate::now_ms();
@@ -212,11 +211,27 @@ pub async fn ensure_cart(
     .bind(now)
     .execute(&mut *conn)
     .await?;
-    let cart = find_cart(&mut *conn, store, owner)
+    touch_and_read_cart(conn, store, owner)
         .await?
-        .ok_or_else(|| DbError::Sqlx(sqlx::Error::RowNotFound))?;
-    touch_cart(conn, &cart.id).await?;
-    Ok(cart)
+        .ok_or_else(|| DbError::Sqlx(sqlx::Error::RowNotFound))
+}
+
+/// Locks (touches) the cart of `owner` in `store` and reads it, in one statement.
+async fn touch_and_read_cart(
+    conn: &mut AnyConnection,
+    store: &str,
+    owner: &str,
+) -> Result<Option<CartRow>, DbError> {
+    let sql = format!(
+        "UPDATE carts SET updated_at = $1 WHERE store_code = $2 AND owner_key = $3 \
+         RETURNING {CART_COLUMNS}"
+    );
+    Ok(sqlx::query_as::<_, CartRow>(sqlx::AssertSqlSafe(sql))
+        .bind(crate::now_ms())
+        .bind(store)
+        .bind(owner)
+        .fetch_optional(conn)
+        .await?)
 }
 
 /// The lines (with serials) of a cart, in the order they were added.
@@ -259,23 +274,20 @@ pub async fn cart_contents(
     Ok(Some(CartContents { cart, lines }))
 }
 
-/// Inserts a line (and its serials); returns its id.
+/// Inserts a line (and its serials) at the end of the cart; returns its id.
+/// Callers hold the cart through [`ensure_cart`], which already touched it.
 pub async fn insert_line(
     conn: &mut AnyConnection,
     line: &NewCartLine<'_>,
 ) -> Result<String, DbError> {
     let now = crate::now_ms();
     let id = uplink_domain::ids::new_id("cln");
-    let position: i64 = sqlx::query_scalar(
-        "SELECT CAST(COALESCE(MAX(position), 0) + 1 AS BIGINT) FROM cart_lines WHERE cart_id = $1",
-    )
-    .bind(line.cart_id)
-    .fetch_one(&mut *conn)
-    .await?;
     sqlx::query(
         "INSERT INTO cart_lines (id, cart_id, product_id, sku, qty, options, iccid, line_key, \
          seen_unit_cents, position, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+         (SELECT CAST(COALESCE(MAX(position), 0) + 1 AS BIGINT) FROM cart_lines WHERE cart_id = $2), \
+         $10, $10)",
     )
     .bind(&id)
     .bind(line.cart_id)
@@ -286,12 +298,10 @@ pub async fn insert_line(
     .bind(line.iccid)
     .bind(line.line_key)
     .bind(line.unit_cents)
-    .bind(position)
     .bind(now)
     .execute(&mut *conn)
     .await?;
     add_serials(&mut *conn, line.cart_id, &id, line.product_id, line.serials).await?;
-    touch_cart(conn, line.cart_id).await?;
     Ok(id)
 }
 

@@ -48,19 +48,27 @@ impl Db {
     ) -> Result<Claim, DbError> {
         for _ in 0..3 {
             let now = now_ms();
-            let inserted = sqlx::query(
-                "INSERT INTO idempotency_keys (scope, idem_key, request_hash, state, created_at, locked_until, expires_at) \
-                 VALUES ($1, $2, $3, 'in_progress', $4, $5, $6) ON CONFLICT (scope, idem_key) DO NOTHING",
-            )
-            .bind(scope)
-            .bind(key)
-            .bind(request_hash)
-            .bind(now)
-            .bind(now + LEASE_MS)
-            .bind(now + KEY_TTL_MS)
-            .execute(self.writer())
-            .await?
-            .rows_affected();
+            let (db, scope_, key_, hash) = (
+                self.clone(),
+                scope.to_owned(),
+                key.to_owned(),
+                request_hash.to_owned(),
+            );
+            let insert = async move {
+                sqlx::query(
+                    "INSERT INTO idempotency_keys (scope, idem_key, request_hash, state, created_at, locked_until, expires_at) \
+                     VALUES ($1, $2, $3, 'in_progress', $4, $5, $6) ON CONFLICT (scope, idem_key) DO NOTHING",
+                )
+                .bind(&scope_)
+                .bind(&key_)
+                .bind(&hash)
+                .bind(now)
+                .bind(now + LEASE_MS)
+                .bind(now + KEY_TTL_MS)
+                .execute(db.writer())
+                .await
+            };
+            let inserted = self.on_writer_thread(insert).await?.rows_affected();
             if inserted == 1 {
                 return Ok(Claim::Proceed);
             }

@@ -130,6 +130,28 @@ impl Db {
         Ok(tx)
     }
 
+    /// Runs `work` (a whole write transaction) where it holds SQLite's one
+    /// writer for the shortest time: on a thread of its own (see
+    /// [`writer_runtime`]). On PostgreSQL, where writers run side by side,
+    /// it runs as a task of the caller's runtime. Either way the work
+    /// finishes even if the caller goes away (a client disconnecting), so a
+    /// transaction is never cut off between its statements.
+    pub async fn on_writer_thread<F>(&self, work: F) -> F::Output
+    where
+        F: std::future::Future + Send + 'static,
+        F::Output: Send + 'static,
+    {
+        let task = match self.backend {
+            Backend::Sqlite => writer_runtime().spawn(work),
+            Backend::Postgres => tokio::spawn(work),
+        };
+        match task.await {
+            Ok(out) => out,
+            Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+            Err(e) => panic!("the writer thread stopped: {e}"),
+        }
+    }
+
     /// True when the database answers a trivial query.
     pub async fn ping(&self) -> Result<(), DbError> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
@@ -144,10 +166,36 @@ impl Db {
     }
 }
 
+/// The runtime SQLite write transactions run on: one thread that does
+/// nothing else. Each statement is answered by sqlx's connection thread; on
+/// the busy request runtime the transaction's task then waited in the queue
+/// behind HTTP work before sending its next statement, while every other
+/// writer waited for it. Here it is polled at once, so the writer is held
+/// for the statements' own time. One runtime serves every `Db` of the process.
+fn writer_runtime() -> &'static tokio::runtime::Handle {
+    static HANDLE: std::sync::OnceLock<tokio::runtime::Handle> = std::sync::OnceLock::new();
+    HANDLE.get_or_init(|| {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .thread_name("sqlite-writer")
+            .build()
+            .expect("a tokio runtime for SQLite writes");
+        let handle = runtime.handle().clone();
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || runtime.block_on(std::future::pending::<()>()))
+            .expect("the SQLite writer thread");
+        handle
+    })
+}
+
 /// Pool options for a SQLite file: every connection gets [`SQLITE_PRAGMAS`].
 fn sqlite_pool_options(max_connections: u32) -> AnyPoolOptions {
     AnyPoolOptions::new()
         .max_connections(max_connections)
+        // An in-process SQLite connection cannot go stale; a ping before each
+        // use only adds a round trip to its thread (while holding the writer).
+        .test_before_acquire(false)
         .after_connect(|conn, _| {
             Box::pin(async move {
                 for pragma in SQLITE_PRAGMAS {

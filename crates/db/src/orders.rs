@@ -156,14 +156,11 @@ pub struct OrderFilter {
 
 /// The next order sequence value (gapless: rolled back with the transaction).
 pub async fn next_order_seq(conn: &mut AnyConnection) -> Result<i64, DbError> {
-    sqlx::query("UPDATE order_counter SET next = next + 1 WHERE id = 1")
-        .execute(&mut *conn)
-        .await?;
-    Ok(
-        sqlx::query_scalar("SELECT next - 1 FROM order_counter WHERE id = 1")
-            .fetch_one(&mut *conn)
-            .await?,
+    Ok(sqlx::query_scalar(
+        "UPDATE order_counter SET next = next + 1 WHERE id = 1 RETURNING next - 1",
     )
+    .fetch_one(conn)
+    .await?)
 }
 
 /// True when `before` and `after` units show different stock statuses

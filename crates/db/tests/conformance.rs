@@ -110,3 +110,39 @@ async fn a_link_token_can_be_used_only_once_even_when_raced() {
         1
     );
 }
+
+#[tokio::test]
+async fn a_write_on_the_writer_thread_commits_even_when_its_caller_goes_away() {
+    let t = TestDb::new().await;
+    let db = t.db.clone();
+    let work = async move {
+        let mut tx = db.begin_write().await?;
+        // Long enough for the caller below to give up first.
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        sqlx::query("INSERT INTO app_settings (key, value, updated_at) VALUES ('k', 'written', 0)")
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok::<(), uplink_db::DbError>(())
+    };
+    let caller = t.db.on_writer_thread(work);
+    let gave_up = tokio::time::timeout(std::time::Duration::from_millis(20), caller).await;
+    assert!(gave_up.is_err(), "the caller stopped waiting");
+    for _ in 0..50 {
+        if t.db.setting("k").await.unwrap().is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(t.db.setting("k").await.unwrap().as_deref(), Some("written"));
+}
+
+#[tokio::test]
+async fn a_panic_on_the_writer_thread_reaches_the_caller() {
+    let t = TestDb::new().await;
+    let caller = tokio::spawn(async move {
+        t.db.on_writer_thread(async { panic!("boom") }).await;
+    });
+    let err = caller.await.expect_err("the panic travels back");
+    assert!(err.is_panic());
+}

@@ -147,20 +147,25 @@ impl TestGateway {
                 exp_year: i64::from(card.exp_year),
             },
         };
-        sqlx::query(
-            "INSERT INTO gateway_tokens (id, brand, last4, exp_month, exp_year, behaviour, created_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(&token.id)
-        .bind(&token.card.brand)
-        .bind(&token.card.last4)
-        .bind(token.card.exp_month)
-        .bind(token.card.exp_year)
-        .bind(Behaviour::of_number(&card.number).as_str())
-        .bind(now)
-        .bind(now + TOKEN_TTL_MS)
-        .execute(self.db.writer())
-        .await?;
+        let (db, stored) = (self.db.clone(), token.clone());
+        let behaviour = Behaviour::of_number(&card.number).as_str();
+        let insert = async move {
+            sqlx::query(
+                "INSERT INTO gateway_tokens (id, brand, last4, exp_month, exp_year, behaviour, created_at, expires_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(&stored.id)
+            .bind(&stored.card.brand)
+            .bind(&stored.card.last4)
+            .bind(stored.card.exp_month)
+            .bind(stored.card.exp_year)
+            .bind(behaviour)
+            .bind(now)
+            .bind(now + TOKEN_TTL_MS)
+            .execute(db.writer())
+            .await
+        };
+        self.db.on_writer_thread(insert).await?;
         Ok(Ok(token))
     }
 
@@ -238,25 +243,31 @@ impl TestGateway {
     ) -> Result<String, GatewayError> {
         let id = new_id("pi");
         let now = now_ms();
-        sqlx::query(
-            "INSERT INTO gateway_intents (id, provider, token_id, amount_cents, currency, customer_ref, \
-             description, status, failure_code, return_url, cancel_url, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
-        )
-        .bind(&id)
-        .bind(provider.as_str())
-        .bind(token_id)
-        .bind(req.amount_cents)
-        .bind(&req.currency)
-        .bind(&req.customer_ref)
-        .bind(&req.description)
-        .bind(status.as_str())
-        .bind(failure_code)
-        .bind(&req.return_url)
-        .bind(&req.cancel_url)
-        .bind(now)
-        .execute(self.db.writer())
-        .await?;
+        let (db, intent_id, req) = (self.db.clone(), id.clone(), req.clone());
+        let (token_id, failure_code) =
+            (token_id.map(str::to_owned), failure_code.map(str::to_owned));
+        let insert = async move {
+            sqlx::query(
+                "INSERT INTO gateway_intents (id, provider, token_id, amount_cents, currency, customer_ref, \
+                 description, status, failure_code, return_url, cancel_url, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
+            )
+            .bind(&intent_id)
+            .bind(provider.as_str())
+            .bind(&token_id)
+            .bind(req.amount_cents)
+            .bind(&req.currency)
+            .bind(&req.customer_ref)
+            .bind(&req.description)
+            .bind(status.as_str())
+            .bind(&failure_code)
+            .bind(&req.return_url)
+            .bind(&req.cancel_url)
+            .bind(now)
+            .execute(db.writer())
+            .await
+        };
+        self.db.on_writer_thread(insert).await?;
         Ok(id)
     }
 
@@ -266,23 +277,24 @@ impl TestGateway {
         from: &[IntentStatus],
         to: IntentStatus,
     ) -> Result<Intent, GatewayError> {
-        let intent = self.load(id).await?.ok_or(GatewayError::UnknownIntent)?;
-        if intent.status == to {
-            return Ok(intent);
-        }
-        if !from.contains(&intent.status) {
-            return Err(GatewayError::WrongState(intent.status.as_str()));
-        }
-        let done = sqlx::query(
-            "UPDATE gateway_intents SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4",
-        )
-        .bind(to.as_str())
-        .bind(now_ms())
-        .bind(id)
-        .bind(intent.status.as_str())
-        .execute(self.db.writer())
-        .await?
-        .rows_affected();
+        // Move first, read after: one write on the usual path.
+        let placeholders: Vec<String> = (0..from.len()).map(|i| format!("${}", i + 4)).collect();
+        let sql = format!(
+            "UPDATE gateway_intents SET status = $1, updated_at = $2 WHERE id = $3 AND status IN ({})",
+            placeholders.join(", ")
+        );
+        let (db, intent_id, from) = (self.db.clone(), id.to_owned(), from.to_vec());
+        let update = async move {
+            let mut update = sqlx::query(sqlx::AssertSqlSafe(sql))
+                .bind(to.as_str())
+                .bind(now_ms())
+                .bind(&intent_id);
+            for status in &from {
+                update = update.bind(status.as_str());
+            }
+            update.execute(db.writer()).await
+        };
+        let done = self.db.on_writer_thread(update).await?.rows_affected();
         let now = self.load(id).await?.ok_or(GatewayError::UnknownIntent)?;
         if done == 0 && now.status != to {
             return Err(GatewayError::WrongState(now.status.as_str()));
@@ -316,16 +328,27 @@ impl PaymentGateway for TestGateway {
         Box::pin(async move {
             let now = now_ms();
             // Claim the token: single use, before it expires.
-            let claimed: Option<String> = sqlx::query_scalar(
-                "UPDATE gateway_tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND expires_at > $1 \
-                 RETURNING behaviour",
-            )
-            .bind(now)
-            .bind(token)
-            .fetch_optional(self.db.writer())
-            .await?;
-            let Some(behaviour) = claimed else {
+            let (db, token_id) = (self.db.clone(), token.to_owned());
+            let claim = async move {
+                sqlx::query_as(
+                    "UPDATE gateway_tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND expires_at > $1 \
+                     RETURNING behaviour, brand, last4, exp_month, exp_year",
+                )
+                .bind(now)
+                .bind(&token_id)
+                .fetch_optional(db.writer())
+                .await
+            };
+            let claimed: Option<(String, String, String, i64, i64)> =
+                self.db.on_writer_thread(claim).await?;
+            let Some((behaviour, brand, last4, exp_month, exp_year)) = claimed else {
                 return Err(GatewayError::InvalidToken);
+            };
+            let card = CardSummary {
+                brand,
+                last4,
+                exp_month,
+                exp_year,
             };
             let (status, code, message) = match behaviour.as_str() {
                 "declined" => (
@@ -344,7 +367,20 @@ impl PaymentGateway for TestGateway {
             let id = self
                 .insert_intent(Provider::Card, Some(token), status, code, &req)
                 .await?;
-            let intent = self.load(&id).await?.ok_or(GatewayError::UnknownIntent)?;
+            // The intent as just stored: no need to read it back.
+            let intent = Intent {
+                id: id.clone(),
+                provider: Provider::Card,
+                status,
+                amount_cents: req.amount_cents,
+                currency: req.currency,
+                customer_ref: req.customer_ref,
+                failure_code: code.map(str::to_owned),
+                refunded_cents: 0,
+                return_url: Some(req.return_url),
+                cancel_url: Some(req.cancel_url),
+                card: Some(card),
+            };
             Ok(match status {
                 IntentStatus::Authorized => AuthOutcome::Authorized(intent),
                 IntentStatus::RequiresAction => AuthOutcome::RequiresAction {

@@ -482,69 +482,124 @@ pub enum TaxDestination<'a> {
     Destination(Option<&'a str>),
 }
 
+/// A cart as read from the database: its rows and what pricing needs besides
+/// the catalogue. Checkout reads it once and prices it twice (before and
+/// after it knows the shipping fee and tax destination).
+pub struct CartRows {
+    pub contents: Option<CartContents>,
+    stock: HashMap<String, i64>,
+    coupon: Option<CouponRow>,
+    coupon_customer_uses: i64,
+    tax_state: Option<String>,
+    tax_bp: i64,
+}
+
+impl CartRows {
+    /// Reads the cart, stock, coupon and tax rate. Runs on the given
+    /// connection, so checkout can call it inside its transaction.
+    pub async fn load(
+        conn: &mut sqlx::AnyConnection,
+        req: &LoadCart<'_>,
+    ) -> Result<CartRows, uplink_db::DbError> {
+        use uplink_db::cart as q;
+        let snap = req.snapshot;
+        let store = &snap.stores[req.store];
+        let contents = match req.owner {
+            Some(owner) => q::cart_contents(&mut *conn, &store.code, owner).await?,
+            None => None,
+        };
+        let physical_ids: Vec<&str> = contents
+            .iter()
+            .flat_map(|c| c.lines.iter())
+            .filter(|l| {
+                snap.product_by_id(&l.row.product_id)
+                    .is_some_and(|i| snap.product(i).is_physical())
+            })
+            .map(|l| l.row.product_id.as_str())
+            .collect();
+        let stock =
+            q::available_stock(&mut *conn, store.warehouse().as_str(), &physical_ids).await?;
+        let (coupon, coupon_customer_uses) =
+            match contents.as_ref().and_then(|c| c.cart.coupon_code.clone()) {
+                Some(code) => {
+                    let row = q::find_coupon(&mut *conn, &code).await?;
+                    let uses = match (row.as_ref(), req.user_id) {
+                        (Some(_), Some(user)) => q::coupon_uses_by(&mut *conn, &code, user).await?,
+                        _ => 0,
+                    };
+                    (row, uses)
+                }
+                None => (None, 0),
+            };
+        let mut rows = CartRows {
+            contents,
+            stock,
+            coupon,
+            coupon_customer_uses,
+            tax_state: None,
+            tax_bp: 0,
+        };
+        rows.set_tax_destination(conn, req.snapshot, req.store, req.tax, req.user_id)
+            .await?;
+        Ok(rows)
+    }
+
+    /// Looks up the sales tax for `tax` (the US store only).
+    pub async fn set_tax_destination(
+        &mut self,
+        conn: &mut sqlx::AnyConnection,
+        snap: &Snapshot,
+        store: usize,
+        tax: TaxDestination<'_>,
+        user_id: Option<&str>,
+    ) -> Result<(), uplink_db::DbError> {
+        use uplink_db::cart as q;
+        let charges_tax = snap.stores[store].region == uplink_domain::catalog::Region::Us;
+        let (given, fallback) = match tax {
+            TaxDestination::StateOrCustomerDefault(s) => (s, true),
+            TaxDestination::Destination(s) => (s, false),
+        };
+        let mut tax_state = given.map(|s| s.trim().to_ascii_uppercase());
+        if charges_tax
+            && fallback
+            && tax_state.is_none()
+            && let Some(user) = user_id
+        {
+            tax_state = q::default_shipping_state(&mut *conn, user).await?;
+        }
+        self.tax_bp = match (&tax_state, charges_tax) {
+            (Some(state), true) => q::tax_rate(&mut *conn, state).await?.unwrap_or(0),
+            _ => 0,
+        };
+        self.tax_state = tax_state.filter(|_| charges_tax);
+        Ok(())
+    }
+
+    /// Prices these rows against the catalogue, with `shipping` added.
+    pub fn price(&self, snap: &Snapshot, store: usize, shipping: Money) -> PricedCart {
+        price_cart(
+            self.contents.as_ref(),
+            &PricingInput {
+                snapshot: snap,
+                store,
+                stock: &self.stock,
+                coupon: self.coupon.clone(),
+                coupon_customer_uses: self.coupon_customer_uses,
+                tax_state: self.tax_state.clone(),
+                tax_bp: self.tax_bp,
+                shipping,
+                now_ms: uplink_db::now_ms(),
+            },
+        )
+    }
+}
+
 /// Reads the cart, stock, coupon and tax rate, and prices it. Runs on the
 /// given connection, so checkout can call it inside its transaction.
 pub async fn load_priced_cart(
     conn: &mut sqlx::AnyConnection,
     req: &LoadCart<'_>,
 ) -> Result<PricedCart, uplink_db::DbError> {
-    use uplink_db::cart as q;
-    let snap = req.snapshot;
-    let store = &snap.stores[req.store];
-    let contents = match req.owner {
-        Some(owner) => q::cart_contents(&mut *conn, &store.code, owner).await?,
-        None => None,
-    };
-    let physical_ids: Vec<&str> = contents
-        .iter()
-        .flat_map(|c| c.lines.iter())
-        .filter(|l| {
-            snap.product_by_id(&l.row.product_id)
-                .is_some_and(|i| snap.product(i).is_physical())
-        })
-        .map(|l| l.row.product_id.as_str())
-        .collect();
-    let stock = q::available_stock(&mut *conn, store.warehouse().as_str(), &physical_ids).await?;
-    let (coupon, customer_uses) = match contents.as_ref().and_then(|c| c.cart.coupon_code.clone()) {
-        Some(code) => {
-            let row = q::find_coupon(&mut *conn, &code).await?;
-            let uses = match (row.as_ref(), req.user_id) {
-                (Some(_), Some(user)) => q::coupon_uses_by(&mut *conn, &code, user).await?,
-                _ => 0,
-            };
-            (row, uses)
-        }
-        None => (None, 0),
-    };
-    let charges_tax = store.region == uplink_domain::catalog::Region::Us;
-    let (given, fallback) = match req.tax {
-        TaxDestination::StateOrCustomerDefault(s) => (s, true),
-        TaxDestination::Destination(s) => (s, false),
-    };
-    let mut tax_state = given.map(|s| s.trim().to_ascii_uppercase());
-    if charges_tax
-        && fallback
-        && tax_state.is_none()
-        && let Some(user) = req.user_id
-    {
-        tax_state = q::default_shipping_state(&mut *conn, user).await?;
-    }
-    let tax_bp = match (&tax_state, charges_tax) {
-        (Some(state), true) => q::tax_rate(&mut *conn, state).await?.unwrap_or(0),
-        _ => 0,
-    };
-    Ok(price_cart(
-        contents.as_ref(),
-        &PricingInput {
-            snapshot: snap,
-            store: req.store,
-            stock: &stock,
-            coupon,
-            coupon_customer_uses: customer_uses,
-            tax_state: tax_state.filter(|_| charges_tax),
-            tax_bp,
-            shipping: req.shipping,
-            now_ms: uplink_db::now_ms(),
-        },
-    ))
+    let rows = CartRows::load(conn, req).await?;
+    Ok(rows.price(req.snapshot, req.store, req.shipping))
 }

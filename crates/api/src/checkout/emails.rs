@@ -65,6 +65,14 @@ async fn send(
 
 /// Sent when an order is placed.
 pub async fn confirmation(state: &AppState, user_id: &str, to: &str, o: &OrderDetail) {
+    let email = confirmation_email(state, user_id, to, o);
+    if let Err(e) = state.mailer.send(&state.db, email).await {
+        tracing::error!(error = %e, kind = "order_confirmation", "could not record an order e-mail");
+    }
+}
+
+/// The confirmation e-mail of an order, to record in the outbox.
+pub fn confirmation_email(state: &AppState, user_id: &str, to: &str, o: &OrderDetail) -> Email {
     let mut text = format!(
         "Thank you for your order {}.\n\n{}\n",
         o.number,
@@ -94,15 +102,14 @@ pub async fn confirmation(state: &AppState, user_id: &str, to: &str, o: &OrderDe
         );
     }
     text.push_str(&format!("\nYour order: {}\n", order_url(state, &o.number)));
-    send(
-        state,
-        "order_confirmation",
-        user_id,
-        to,
-        format!("Your Uplink order {}", o.number),
+    Email {
+        kind: "order_confirmation",
+        user_id: Some(user_id.to_owned()),
+        to: to.to_owned(),
+        subject: format!("Your Uplink order {}", o.number),
         text,
-    )
-    .await;
+        html: None,
+    }
 }
 
 /// Sent after a change made by staff or a job.

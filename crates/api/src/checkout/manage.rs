@@ -2,9 +2,11 @@
 //! refund), bank transfers marked paid, shipments with tracking numbers.
 //! Each change is one transaction with a history entry; the customer gets an e-mail.
 
-use super::dto::{OrderDetail, load_parts, order_detail, status_of};
+use super::dto::{OrderDetail, OrderParts, load_parts, order_detail, status_of};
 use crate::error::{ApiError, ApiResult, FieldError};
+use crate::mail::Email;
 use crate::state::AppState;
+use uplink_db::account_area::insert_outbox_in;
 use uplink_db::now_ms;
 use uplink_db::orders::{self as q, OrderRow};
 use uplink_domain::checkout::order_status::{Actor, OrderStatus};
@@ -283,42 +285,86 @@ pub async fn add_shipment(
 /// Captures an authorised payment and marks the order paid (also run by the
 /// recovery job for orders whose server stopped before capturing).
 pub async fn capture_order_payment(state: &AppState, order_id: &str, intent_id: &str) {
+    if capture_at_gateway(state, order_id, intent_id).await {
+        record_capture(state, order_id, intent_id, None).await;
+    }
+}
+
+/// Asks the gateway to take the authorised money; false (logged, left to
+/// the recovery job) when it could not.
+pub async fn capture_at_gateway(state: &AppState, order_id: &str, intent_id: &str) -> bool {
     match state.gateway.capture(intent_id).await {
-        Ok(_) => {
-            let r: Result<(), uplink_db::DbError> = async {
-                let mut tx = state.db.begin_write().await?;
-                sqlx::query("UPDATE payments SET status = 'captured', updated_at = $1 WHERE order_id = $2 AND gateway_ref = $3 AND status = 'authorized'")
-                    .bind(now_ms())
-                    .bind(order_id)
-                    .bind(intent_id)
-                    .execute(&mut *tx)
-                    .await?;
-                q::set_payment_status(&mut tx, order_id, "paid", Some(now_ms())).await?;
-                tx.commit().await?;
-                Ok(())
-            }
-            .await;
-            if let Err(e) = r {
-                tracing::error!(error = %e, order_id, "captured but could not record it; the recovery job retries");
-            }
-        }
+        Ok(_) => true,
         Err(e) => {
-            tracing::error!(error = %e, order_id, intent_id, "capture failed; the recovery job retries")
+            tracing::error!(error = %e, order_id, intent_id, "capture failed; the recovery job retries");
+            false
         }
     }
 }
 
-pub async fn load_detail_by_id(
+/// Records a capture: the payment `captured`, the order paid, and `email`
+/// (the confirmation, which can then say so) in the same transaction. When
+/// that fails the recovery job records the capture later, and the e-mail
+/// is recorded on its own so the customer still gets it.
+pub async fn record_capture(
     state: &AppState,
     order_id: &str,
-) -> Result<Option<super::dto::OrderDetail>, uplink_db::DbError> {
-    let mut conn = state.db.pool().acquire().await?;
-    let Some(order) = q::order_in(&mut conn, order_id).await? else {
-        return Ok(None);
+    intent_id: &str,
+    email: Option<Email>,
+) {
+    let outbox = email.map(|e| state.mailer.outbox_row(e));
+    let (db, order, intent, row) = (
+        state.db.clone(),
+        order_id.to_owned(),
+        intent_id.to_owned(),
+        outbox.clone(),
+    );
+    let record = async move {
+        let mut tx = db.begin_write().await?;
+        sqlx::query("UPDATE payments SET status = 'captured', updated_at = $1 WHERE order_id = $2 AND gateway_ref = $3 AND status = 'authorized'")
+            .bind(now_ms())
+            .bind(&order)
+            .bind(&intent)
+            .execute(&mut *tx)
+            .await?;
+        q::set_payment_status(&mut tx, &order, "paid", Some(now_ms())).await?;
+        if let Some(row) = &row {
+            insert_outbox_in(&mut tx, row).await?;
+        }
+        tx.commit().await?;
+        Ok::<(), uplink_db::DbError>(())
     };
-    let parts = load_parts(&mut conn, order).await?;
-    Ok(Some(order_detail(
-        &parts,
-        &state.config.checkout.bank_details,
-    )))
+    match state.db.on_writer_thread(record).await {
+        Ok(()) => {
+            if let Some(row) = &outbox {
+                state.mailer.recorded(row);
+            }
+        }
+        Err(e) => {
+            tracing::error!(error = %e, order_id, "captured but could not record it; the recovery job retries");
+            if let Some(row) = &outbox {
+                match state.db.insert_outbox(row).await {
+                    Ok(()) => state.mailer.recorded(row),
+                    Err(e) => {
+                        tracing::error!(error = %e, order_id, "could not record an order e-mail")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What [`record_capture`] changes, applied to an order held in memory.
+pub fn mark_captured(parts: &mut OrderParts, intent_id: &str, now: i64) {
+    for p in parts
+        .payments
+        .iter_mut()
+        .filter(|p| p.status == "authorized" && p.gateway_ref.as_deref() == Some(intent_id))
+    {
+        p.status = "captured".into();
+        p.updated_at = now;
+    }
+    parts.order.payment_status = "paid".into();
+    parts.order.paid_at = parts.order.paid_at.or(Some(now));
+    parts.order.updated_at = now;
 }

@@ -11,7 +11,7 @@ use super::options::payment_refusal;
 use super::quote::order_line_options;
 use crate::auth::AuthUser;
 use crate::cart::check_store_region;
-use crate::cart::pricing::{LoadCart, PricedCart, TaxDestination, load_priced_cart};
+use crate::cart::pricing::{CartRows, LoadCart, PricedCart, TaxDestination, load_priced_cart};
 use crate::error::{ApiError, ApiResult, FieldError};
 use crate::state::AppState;
 use crate::store::StoreContext;
@@ -104,6 +104,7 @@ pub struct PlaceOrderRequest {
 }
 
 /// What the request says, checked and resolved.
+#[derive(Clone)]
 struct Resolved {
     shipping_method: ShippingMethod,
     shipping_address: Option<Address>,
@@ -665,22 +666,22 @@ pub async fn place(
     let st = snap.stores[store_idx].clone();
     let currency = st.currency.clone();
 
-    // What the buyer sees now (outside the transaction).
-    let preview = {
-        let mut conn = state.db.pool().acquire().await?;
-        load_priced_cart(
-            &mut conn,
-            &LoadCart {
-                snapshot: &snap,
-                store: store_idx,
-                owner: Some(&owner),
-                user_id: Some(&uid),
-                tax: TaxDestination::Destination(None),
-                shipping: Money::ZERO,
-            },
-        )
-        .await?
-    };
+    // What the buyer sees now (outside the transaction): read once, priced
+    // first without and then with shipping and tax.
+    let mut conn = state.db.pool().acquire().await?;
+    let mut rows = CartRows::load(
+        &mut conn,
+        &LoadCart {
+            snapshot: &snap,
+            store: store_idx,
+            owner: Some(&owner),
+            user_id: Some(&uid),
+            tax: TaxDestination::Destination(None),
+            shipping: Money::ZERO,
+        },
+    )
+    .await?;
+    let preview = rows.price(&snap, store_idx, Money::ZERO);
     if preview.lines.is_empty() {
         return Err(ApiError::field(
             "lines",
@@ -691,21 +692,16 @@ pub async fn place(
     let digital_only = preview.is_digital_only();
     let r = resolve(state, auth, &st, req, digital_only).await?;
     let (fee, details) = shipping_fee(&st, &r, &preview);
-    let priced = {
-        let mut conn = state.db.pool().acquire().await?;
-        load_priced_cart(
-            &mut conn,
-            &LoadCart {
-                snapshot: &snap,
-                store: store_idx,
-                owner: Some(&owner),
-                user_id: Some(&uid),
-                tax: TaxDestination::Destination(r.tax_state.as_deref()),
-                shipping: Money::from_cents(fee),
-            },
-        )
-        .await?
-    };
+    rows.set_tax_destination(
+        &mut conn,
+        &snap,
+        store_idx,
+        TaxDestination::Destination(r.tax_state.as_deref()),
+        Some(&uid),
+    )
+    .await?;
+    drop(conn);
+    let priced = rows.price(&snap, store_idx, Money::from_cents(fee));
     if let Some(e) = cart_problem(&priced) {
         return Err(e);
     }
@@ -719,7 +715,11 @@ pub async fn place(
             .with_detail("Prices changed since you last looked; review the new total and place the order again.")
             .with_extra("total_cents", total));
     }
-    let owed = state.db.credit_owed(&uid).await?;
+    // What the customer owes on credit terms matters only when paying that way.
+    let owed = match r.method {
+        PaymentMethod::CreditTerms => state.db.credit_owed(&uid).await?,
+        _ => 0,
+    };
     if let Some((code, message)) = payment_refusal(r.method, &st, &auth.user, total, owed) {
         let mut e = ApiError::field("payment.method", code, message);
         if code == ErrorCode::CreditLimitExceeded {
@@ -742,22 +742,34 @@ pub async fn place(
     let mut attempt = 0;
     let outcome = loop {
         attempt += 1;
-        match write_order(
-            state,
-            auth,
-            &snap,
-            store_idx,
-            &owner,
-            &r,
-            fee,
-            &details,
-            total,
-            digital_only,
-            intent.as_ref(),
-            idem,
-        )
-        .await
-        {
+        let job = {
+            let (state, auth, snap, owner) =
+                (state.clone(), auth.clone(), snap.clone(), owner.clone());
+            let (r, details, intent) = (r.clone(), details.clone(), intent.clone());
+            let (scope, key) = (idem.scope.to_owned(), idem.key.to_owned());
+            async move {
+                let idem = IdemKey {
+                    scope: &scope,
+                    key: &key,
+                };
+                write_order(
+                    &state,
+                    &auth,
+                    &snap,
+                    store_idx,
+                    &owner,
+                    &r,
+                    fee,
+                    &details,
+                    total,
+                    digital_only,
+                    intent.as_ref(),
+                    &idem,
+                )
+                .await
+            }
+        };
+        match state.db.on_writer_thread(job).await {
             Err(TxError::CatalogChanged) if attempt < 3 => {
                 if let Err(e) = state.catalog.refresh().await {
                     break Err(ApiError::internal(e));
@@ -780,6 +792,7 @@ pub async fn place(
         order_id,
         body,
         stock_band_changed,
+        mut parts,
     } = match outcome {
         Ok(x) => x,
         Err(e) => {
@@ -797,11 +810,27 @@ pub async fn place(
     if stock_band_changed {
         state.catalog.stock_band_changed().await;
     }
-    if let Some(i) = &intent {
-        super::manage::capture_order_payment(state, &order_id, &i.id).await;
-    }
-    if let Ok(Some(detail)) = super::manage::load_detail_by_id(state, &order_id).await {
-        super::emails::confirmation(state, &uid, &auth.user.email, &detail).await;
+    // The confirmation is written from the order in hand (no reading it
+    // back) and, for a captured payment, in the transaction recording it.
+    let bank = &state.config.checkout.bank_details;
+    let captured = match &intent {
+        Some(i) if super::manage::capture_at_gateway(state, &order_id, &i.id).await => {
+            super::manage::mark_captured(&mut parts, &i.id, now_ms());
+            Some(i.id.as_str())
+        }
+        _ => None,
+    };
+    let detail = order_detail(&parts, bank);
+    let email = super::emails::confirmation_email(state, &uid, &auth.user.email, &detail);
+    match captured {
+        Some(intent_id) => {
+            super::manage::record_capture(state, &order_id, intent_id, Some(email)).await
+        }
+        None => {
+            if let Err(e) = state.mailer.send(&state.db, email).await {
+                tracing::error!(error = %e, order_id, "could not record the order confirmation");
+            }
+        }
     }
     save_addresses(state, &uid, req, &r).await;
     Ok(body)
@@ -1132,13 +1161,15 @@ async fn write_order(
         order_id,
         body,
         stock_band_changed,
+        parts,
     })
 }
 
-/// A committed order: its id, the idempotent answer, and whether it moved a
-/// product to another stock band.
+/// A committed order: its id, the idempotent answer, whether it moved a
+/// product to another stock band, and the rows written.
 struct Placed {
     order_id: String,
     body: String,
     stock_band_changed: bool,
+    parts: OrderParts,
 }

@@ -342,6 +342,14 @@ async fn the_success_card_places_a_paid_order_and_empties_the_cart() {
     assert_eq!(detail["invoice_kind"], "invoice");
     let mail = app.mail_to("card@example.com").await;
     assert!(mail.contains(&number), "{mail}");
+    // The confirmation is recorded with the capture, so it already says paid.
+    assert!(mail.contains("Payment: Credit Card (paid)."), "{mail}");
+    let captured = count(
+        &app,
+        "SELECT CAST(COUNT(*) AS BIGINT) FROM payments WHERE status = 'captured'",
+    )
+    .await;
+    assert_eq!(captured, 1);
     // No card number anywhere in the database.
     let leaked = count(
         &app,

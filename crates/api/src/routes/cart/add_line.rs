@@ -28,16 +28,25 @@ pub async fn add_line(
     scope: CartScope,
     ApiJson(req): ApiJson<AddLineRequest>,
 ) -> ApiResult<Response> {
-    let snap = &scope.store.snapshot;
-    let valid = validate(snap, scope.store.store, &req)?;
+    let snap = scope.store.snapshot.clone();
+    let valid = validate(&snap, scope.store.store, &req)?;
     let warehouse = snap.stores[scope.store.store].warehouse();
-    let mut tx = state.db.begin_write().await?;
-    let cart = q::ensure_cart(&mut tx, scope.store.code(), scope.owner()?, scope.user_id()).await?;
-    let lines = q::cart_lines(&mut tx, &cart.id).await?;
-    let stock =
-        q::available_stock(&mut tx, warehouse.as_str(), &[valid.product_id.as_str()]).await?;
-    let plan = plan(snap, valid, &lines, &stock)?;
-    apply(&mut tx, &cart.id, plan).await?;
-    tx.commit().await?;
+    let (db, store_code) = (state.db.clone(), scope.store.code().to_owned());
+    let (owner, user_id) = (
+        scope.owner()?.to_owned(),
+        scope.user_id().map(str::to_owned),
+    );
+    let add = async move {
+        let mut tx = db.begin_write().await?;
+        let cart = q::ensure_cart(&mut tx, &store_code, &owner, user_id.as_deref()).await?;
+        let lines = q::cart_lines(&mut tx, &cart.id).await?;
+        let stock =
+            q::available_stock(&mut tx, warehouse.as_str(), &[valid.product_id.as_str()]).await?;
+        let plan = plan(&snap, valid, &lines, &stock)?;
+        apply(&mut tx, &cart.id, plan).await?;
+        tx.commit().await?;
+        ApiResult::Ok(())
+    };
+    state.db.on_writer_thread(add).await?;
     cart_answer(&state, &scope, StatusCode::CREATED).await
 }
