@@ -17,7 +17,10 @@ def parse_args():
     p.add_argument("--port", type=int, default=int(os.environ.get("CRASH_PORT", "18141")))
     p.add_argument("--binary", default="target/release/uplink")
     p.add_argument("--buyers", type=int, default=24)
-    p.add_argument("--seconds-before-kill", type=float, default=2.5)
+    # The kill lands once this many orders have been answered, so it hits
+    # the middle of the load however fast the machine and the server are.
+    p.add_argument("--orders-before-kill", type=int, default=START_STOCK // 4)
+    p.add_argument("--max-seconds-before-kill", type=float, default=30.0)
     return p.parse_args()
 
 
@@ -124,9 +127,12 @@ def main():
 
     def buyer(i):
         c = Client(base)
-        s, _ = c.call("POST", "/api/v1/auth/register",
-                      {"email": f"crash{i}-{uuid.uuid4().hex[:6]}@example.com", "password": "crash-test-password",
-                       "name": "Crash Buyer", "country": "DE"})
+        try:
+            s, _ = c.call("POST", "/api/v1/auth/register",
+                          {"email": f"crash{i}-{uuid.uuid4().hex[:6]}@example.com", "password": "crash-test-password",
+                           "name": "Crash Buyer", "country": "DE"})
+        except Exception:
+            return  # killed while this buyer was still signing up
         if s != 201:
             return
         while not stop.is_set():
@@ -149,7 +155,12 @@ def main():
     threads = [threading.Thread(target=buyer, args=(i,), daemon=True) for i in range(args.buyers)]
     for t in threads:
         t.start()
-    time.sleep(args.seconds_before_kill)
+    deadline = time.time() + args.max_seconds_before_kill
+    while time.time() < deadline:
+        with lock:
+            if len(created) >= args.orders_before_kill:
+                break
+        time.sleep(0.005)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     killed_at = len(created)
@@ -177,6 +188,9 @@ def main():
         ok = True
         if killed_at == 0:
             print("crash test FAILED: no order was placed before the kill (load too slow?)")
+            ok = False
+        if left == 0:
+            print("crash test FAILED: the stock ran out before the kill, so it did not land during the load")
             ok = False
         if missing:
             print(f"crash test FAILED: {len(missing)} orders answered 201 are missing: {missing[:5]}")
