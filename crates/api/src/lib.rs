@@ -62,6 +62,18 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
         }
     }));
     tasks.push(checkout::jobs::spawn(state.clone()));
+    let metrics = state.metrics.clone();
+    tasks.push(tokio::spawn(async move {
+        // The recorder keeps every latency sample until it is folded into the
+        // histograms; without this (what `PrometheusBuilder::install` would
+        // schedule) they piled up at about 20 bytes a request until the next
+        // scrape of /metrics (D79).
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(5));
+        loop {
+            tick.tick().await;
+            metrics.run_upkeep();
+        }
+    }));
     let db = state.db.clone();
     tasks.push(tokio::spawn(async move {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
