@@ -18,6 +18,9 @@ if [[ ! -s "$cart_skus" ]]; then
 else
   workload cart 0 0 "$cart_skus" "$BENCH_DIR/lua/cart.lua"
   cart_rps=$(awk -F'\t' '$1 == "cart" {print $2}' "$BENCH_RESULTS_TSV" | tail -1)
-  printf 'cart         bar >= 2000 req/s on SQLite: %s\n' \
-    "$(awk -v r="${cart_rps:-0}" 'BEGIN {print (r >= 2000) ? "ok" : "BELOW BAR"}')"
+  case "$DB_URL" in
+    sqlite://*) printf 'cart         bar >= 2000 req/s on SQLite: %s\n' \
+      "$(awk -v r="${cart_rps:-0}" 'BEGIN {print (r >= 2000) ? "ok" : "BELOW BAR"}')" ;;
+    *) echo "cart         (reported; the 2000 req/s bar is for SQLite)" ;;
+  esac
 fi

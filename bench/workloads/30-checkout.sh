@@ -20,7 +20,12 @@ PY
   secs=${BENCH_DURATION%s}
   read -r ops p50 p99 errs < <("$CHECKOUT_DRIVER" 127.0.0.1 "$BENCH_PORT" "${BENCH_CHECKOUT_BUYERS:-32}" "$secs" "$checkout_sku")
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' checkout "$ops" "$p50" "$p99" "$errs" 0 0 >> "$BENCH_RESULTS_TSV"
-  BENCH_HEALTHZ_RPS=300 report_line checkout "$ops" "$p50" "$p99" "$errs" 1 0
+  report_line checkout "$ops" "$p50" "$p99" "$errs" 0 0
+  case "$DB_URL" in
+    sqlite://*) printf 'checkout     bar >= 300 orders/s with zero errors on SQLite: %s\n' \
+      "$(awk -v r="${ops:-0}" -v e="${errs:-1}" 'BEGIN {print (r >= 300 && e == 0) ? "ok" : "BELOW BAR"}')" ;;
+    *) echo "checkout     (reported; the 300 orders/s bar is for SQLite)" ;;
+  esac
 else
   echo "checkout     skipped (no hardware product)"
 fi
