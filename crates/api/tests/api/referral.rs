@@ -255,6 +255,21 @@ async fn the_order_records_the_partner_and_rebates_on_eligible_lines_only() {
         detail["partner_referral"]["partner_name"],
         "Northwind Networks Ltd"
     );
+    let staff = app.register("fulfil@example.com", "DE").await;
+    sqlx::query("UPDATE users SET is_fulfilment = $1 WHERE email = $2")
+        .bind(true)
+        .bind("fulfil@example.com")
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let list = app.get_as(&staff, "/api/v1/staff/orders").await.json();
+    let row = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["number"] == number.as_str())
+        .unwrap();
+    assert_eq!(row["referred_by"], "Northwind Networks Ltd");
 
     // Rebates: the licence and the cloud plan, 10 % of what was paid for each.
     let lines = order["lines"].as_array().unwrap();

@@ -2399,6 +2399,8 @@ export interface components {
             payment_method: string;
             payment_status: string;
             shipping_method: string;
+            /** @description The partner whose referral code the buyer applied (`null`: none). */
+            referred_by?: string | null;
         };
         /**
          * @description How a product is stocked and offered in one store.

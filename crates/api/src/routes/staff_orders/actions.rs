@@ -44,6 +44,8 @@ pub struct StaffOrderRow {
     pub payment_method: String,
     pub payment_status: String,
     pub shipping_method: String,
+    /// The partner whose referral code the buyer applied (`null`: none).
+    pub referred_by: Option<String>,
 }
 
 /// Recent orders of every customer (fulfilment staff).
@@ -81,6 +83,7 @@ pub async fn staff_list_orders(
                 payment_method: o.payment_method,
                 payment_status: o.payment_status,
                 shipping_method: o.shipping_method,
+                referred_by: o.partner_name,
             })
             .collect(),
     ))

@@ -63,6 +63,7 @@ export default function StaffOrdersPage() {
               <div className="muted">
                 {o.email} · {new Date(o.placed_at).toLocaleString()} · {o.payment_method.replace('_', ' ')} ({o.payment_status}) ·{' '}
                 {formatMoney(o.total.cents, o.total.currency)}
+                {o.referred_by && <> · referred by {o.referred_by}</>}
               </div>
               {o.payment_method === 'bank_transfer' && o.payment_status === 'pending' && o.status === 'pending_payment' && (
                 <Button size="sm" loading={action.isPending} onClick={() => action.mutate({ kind: 'paid', number: o.number })}>
