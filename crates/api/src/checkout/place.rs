@@ -668,9 +668,10 @@ pub async fn place(
 
     // What the buyer sees now (outside the transaction): read once, priced
     // first without and then with shipping and tax.
-    let mut conn = state.db.pool().acquire().await?;
+    // (A reader connection is held only around each read: `resolve` may
+    // need one of its own, and holding one across it could exhaust the pool.)
     let mut rows = CartRows::load(
-        &mut conn,
+        &mut *state.db.pool().acquire().await?,
         &LoadCart {
             snapshot: &snap,
             store: store_idx,
@@ -693,14 +694,13 @@ pub async fn place(
     let r = resolve(state, auth, &st, req, digital_only).await?;
     let (fee, details) = shipping_fee(&st, &r, &preview);
     rows.set_tax_destination(
-        &mut conn,
+        &mut *state.db.pool().acquire().await?,
         &snap,
         store_idx,
         TaxDestination::Destination(r.tax_state.as_deref()),
         Some(&uid),
     )
     .await?;
-    drop(conn);
     let priced = rows.price(&snap, store_idx, Money::from_cents(fee));
     if let Some(e) = cart_problem(&priced) {
         return Err(e);

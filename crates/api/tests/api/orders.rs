@@ -212,6 +212,54 @@ async fn fifty_simultaneous_checkouts_for_ten_units_create_exactly_ten_orders() 
 }
 
 #[tokio::test]
+async fn many_simultaneous_checkouts_from_the_address_book_all_succeed() {
+    // Each checkout reads its cart and then its saved address: more
+    // checkouts than reader connections must not wait on one another.
+    let app = Arc::new(app().await);
+    let mut buyers = Vec::new();
+    for i in 0..24 {
+        let s = customer(&app, &format!("saved{i}@example.com")).await;
+        let address = app
+            .send_as(
+                &s,
+                Method::POST,
+                "/api/v1/me/addresses",
+                Some(&address_de()),
+            )
+            .await
+            .json();
+        add(&app, &s, json!({"sku": ROUTER, "qty": 1})).await;
+        buyers.push((s, address["id"].as_str().unwrap().to_owned()));
+    }
+    let mut tasks = tokio::task::JoinSet::new();
+    for (i, (s, address_id)) in buyers.into_iter().enumerate() {
+        let app = app.clone();
+        tasks.spawn(async move {
+            let body = json!({
+                "shipping": {"method": "priority", "address_id": address_id},
+                "billing": {"same_as_shipping": true},
+                "payment": {"method": "bank_transfer"},
+            });
+            let res = place(&app, &s, &format!("saved-{i}"), &body).await;
+            (res.status.as_u16(), res.text())
+        });
+    }
+    let placed = tokio::time::timeout(std::time::Duration::from_secs(8), async {
+        let mut statuses = Vec::new();
+        while let Some(r) = tasks.join_next().await {
+            statuses.push(r.unwrap());
+        }
+        statuses
+    })
+    .await
+    .expect("no checkout waits for a connection");
+    for (status, body) in &placed {
+        assert_eq!(*status, 201, "{body}");
+    }
+    assert_eq!(placed.len(), 24);
+}
+
+#[tokio::test]
 async fn two_concurrent_place_order_calls_with_one_key_create_one_order() {
     let app = Arc::new(app().await);
     let s = customer(&app, "twice@example.com").await;
