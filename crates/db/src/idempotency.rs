@@ -48,7 +48,7 @@ impl Db {
     ) -> Result<Claim, DbError> {
         for _ in 0..3 {
             let now = now_ms();
-            let (db, scope_, key_, hash) = (
+            let (db, owned_scope, owned_key, hash) = (
                 self.clone(),
                 scope.to_owned(),
                 key.to_owned(),
@@ -59,8 +59,8 @@ impl Db {
                     "INSERT INTO idempotency_keys (scope, idem_key, request_hash, state, created_at, locked_until, expires_at) \
                      VALUES ($1, $2, $3, 'in_progress', $4, $5, $6) ON CONFLICT (scope, idem_key) DO NOTHING",
                 )
-                .bind(&scope_)
-                .bind(&key_)
+                .bind(&owned_scope)
+                .bind(&owned_key)
                 .bind(&hash)
                 .bind(now)
                 .bind(now + LEASE_MS)

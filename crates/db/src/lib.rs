@@ -141,6 +141,8 @@ impl Db {
         F: std::future::Future + Send + 'static,
         F::Output: Send + 'static,
     {
+        // The caller's span goes along, so what the work logs keeps the request id.
+        let work = tracing::Instrument::in_current_span(work);
         let task = match self.backend {
             Backend::Sqlite => writer_runtime().spawn(work),
             Backend::Postgres => tokio::spawn(work),
