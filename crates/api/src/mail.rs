@@ -62,9 +62,15 @@ impl Mailer {
     /// Records `email` and, with SMTP, wakes the sender. Never waits on SMTP.
     pub async fn send(&self, db: &Db, email: Email) -> Result<String, DbError> {
         let row = self.outbox_row(email);
-        db.insert_outbox(&row).await?;
-        self.recorded(&row);
+        self.send_row(db, &row).await?;
         Ok(row.id)
+    }
+
+    /// Records a row made by [`Mailer::outbox_row`] on its own, then as [`Mailer::recorded`].
+    pub async fn send_row(&self, db: &Db, row: &OutboxRow) -> Result<(), DbError> {
+        db.insert_outbox(row).await?;
+        self.recorded(row);
+        Ok(())
     }
 
     /// The outbox row for `email`, for a caller that records it inside its

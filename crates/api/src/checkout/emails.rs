@@ -58,20 +58,18 @@ async fn send(
         text,
         html: None,
     };
+    record(state, email).await;
+}
+
+/// Records an order e-mail in the outbox; a failure is logged, the order stands.
+pub async fn record(state: &AppState, email: Email) {
+    let kind = email.kind;
     if let Err(e) = state.mailer.send(&state.db, email).await {
         tracing::error!(error = %e, kind, "could not record an order e-mail");
     }
 }
 
-/// Sent when an order is placed.
-pub async fn confirmation(state: &AppState, user_id: &str, to: &str, o: &OrderDetail) {
-    let email = confirmation_email(state, user_id, to, o);
-    if let Err(e) = state.mailer.send(&state.db, email).await {
-        tracing::error!(error = %e, kind = "order_confirmation", "could not record an order e-mail");
-    }
-}
-
-/// The confirmation e-mail of an order, to record in the outbox.
+/// The confirmation e-mail of an order (sent when it is placed).
 pub fn confirmation_email(state: &AppState, user_id: &str, to: &str, o: &OrderDetail) -> Email {
     let mut text = format!(
         "Thank you for your order {}.\n\n{}\n",

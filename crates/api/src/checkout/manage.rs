@@ -342,13 +342,10 @@ pub async fn record_capture(
         }
         Err(e) => {
             tracing::error!(error = %e, order_id, "captured but could not record it; the recovery job retries");
-            if let Some(row) = &outbox {
-                match state.db.insert_outbox(row).await {
-                    Ok(()) => state.mailer.recorded(row),
-                    Err(e) => {
-                        tracing::error!(error = %e, order_id, "could not record an order e-mail")
-                    }
-                }
+            if let Some(row) = &outbox
+                && let Err(e) = state.mailer.send_row(&state.db, row).await
+            {
+                tracing::error!(error = %e, order_id, "could not record an order e-mail");
             }
         }
     }

@@ -826,11 +826,7 @@ pub async fn place(
         Some(intent_id) => {
             super::manage::record_capture(state, &order_id, intent_id, Some(email)).await
         }
-        None => {
-            if let Err(e) = state.mailer.send(&state.db, email).await {
-                tracing::error!(error = %e, order_id, "could not record the order confirmation");
-            }
-        }
+        None => super::emails::record(state, email).await,
     }
     save_addresses(state, &uid, req, &r).await;
     Ok(body)
