@@ -12,6 +12,18 @@ use serde::{Deserialize, Serialize};
 // Quantities
 // ---------------------------------------------------------------------------
 
+/// Most units one cart line may hold, whatever the product allows: the
+/// store-wide bound of SPEC §2 (its default of 10,000).
+pub const MAX_LINE_QTY: i64 = 10_000;
+
+/// Most units one cart or order may hold over all its lines (D80).
+pub const MAX_ORDER_QTY: i64 = 100_000;
+
+/// The largest total one order may reach, $1,000,000,000.00 (D80). With
+/// quantities bounded as above and catalogue prices below it, no line or total
+/// can come near the `i64` range; larger purchases go through a quotation.
+pub const MAX_ORDER_TOTAL: Money = Money::from_cents(100_000_000_000);
+
 /// A product's quantity rules (SPEC §4.1: min/max qty, qty step).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct QuantityRules {
@@ -32,6 +44,16 @@ pub enum InvalidQuantity {
 }
 
 impl QuantityRules {
+    /// A product's own rules under the store-wide bound: its maximum, or
+    /// [`MAX_LINE_QTY`] when it has none or a larger one.
+    pub fn bounded(min: i64, max: Option<i64>, step: i64) -> QuantityRules {
+        QuantityRules {
+            min,
+            max: Some(max.map_or(MAX_LINE_QTY, |m| m.min(MAX_LINE_QTY))),
+            step,
+        }
+    }
+
     /// `qty ≥ min`, `qty ≤ max` when there is one, and `qty = min + k·step`
     /// (the same rule the product page applies).
     pub fn check(&self, qty: i64) -> Result<(), InvalidQuantity> {
@@ -230,44 +252,66 @@ pub struct Totals {
     pub total: Money,
 }
 
+/// The amounts of a cart do not fit: only reachable with quantities or prices
+/// beyond the bounds above, refused as `invalid_quantity`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the order total is too large")]
+pub struct TotalsTooLarge;
+
 /// Prices the lines: line subtotal = unit × qty; the coupon's discount per
 /// line (percent: rounded half-up per line; fixed: spread over the lines in
 /// proportion to their subtotals, largest remainders first, never more than
 /// the subtotal); sales tax per line on the discounted amount at `tax_bp`
 /// basis points, rounded half-up. `shipping` is added untaxed (D52).
+///
+/// Every step is checked: amounts that would not fit in an `i64` give
+/// [`TotalsTooLarge`] instead of a wrapped (negative or tiny) total.
 pub fn price_lines(
     lines: &[LineInput],
     coupon: Option<CouponValue>,
     tax_bp: i64,
     shipping: Money,
-) -> Totals {
-    let subtotals: Vec<Money> = lines.iter().map(|l| l.unit_price * l.qty.max(0)).collect();
+) -> Result<Totals, TotalsTooLarge> {
+    let subtotals = lines
+        .iter()
+        .map(|l| l.unit_price.checked_mul(l.qty.max(0)).ok_or(TotalsTooLarge))
+        .collect::<Result<Vec<Money>, _>>()?;
     let discounts = discounts(&subtotals, coupon);
     let mut out = Totals {
         shipping,
         ..Totals::default()
     };
     for (subtotal, discount) in subtotals.into_iter().zip(discounts) {
-        let net = subtotal - discount;
-        let tax = if tax_bp > 0 {
-            net.percent_bp(tax_bp)
-        } else {
-            Money::ZERO
-        };
-        let line = LineTotals {
-            subtotal,
-            discount,
-            tax,
-            total: net + tax,
-        };
-        out.subtotal += line.subtotal;
-        out.discount += line.discount;
-        out.tax += line.tax;
-        out.total += line.total;
+        let line = price_one_line(subtotal, discount, tax_bp).ok_or(TotalsTooLarge)?;
+        out.subtotal = out
+            .subtotal
+            .checked_add(line.subtotal)
+            .ok_or(TotalsTooLarge)?;
+        out.discount = out
+            .discount
+            .checked_add(line.discount)
+            .ok_or(TotalsTooLarge)?;
+        out.tax = out.tax.checked_add(line.tax).ok_or(TotalsTooLarge)?;
+        out.total = out.total.checked_add(line.total).ok_or(TotalsTooLarge)?;
         out.lines.push(line);
     }
-    out.total += shipping;
-    out
+    out.total = out.total.checked_add(shipping).ok_or(TotalsTooLarge)?;
+    Ok(out)
+}
+
+fn price_one_line(subtotal: Money, discount: Money, tax_bp: i64) -> Option<LineTotals> {
+    let net = subtotal.checked_sub(discount)?;
+    let tax = if tax_bp > 0 {
+        net.percent_bp(tax_bp)
+    } else {
+        Money::ZERO
+    };
+    Some(LineTotals {
+        subtotal,
+        discount,
+        tax,
+        total: net.checked_add(tax)?,
+    })
 }
 
 fn discounts(subtotals: &[Money], coupon: Option<CouponValue>) -> Vec<Money> {
@@ -408,7 +452,7 @@ mod tests {
             };
             3
         ];
-        let t = price_lines(&lines, None, 825, Money::ZERO);
+        let t = price_lines(&lines, None, 825, Money::ZERO).unwrap();
         assert_eq!(t.tax, m(3));
         assert_eq!(t.total, m(33));
     }
@@ -426,7 +470,7 @@ mod tests {
                 qty: 1,
             },
         ];
-        let t = price_lines(&lines, Some(CouponValue::Percent(1_500)), 0, Money::ZERO);
+        let t = price_lines(&lines, Some(CouponValue::Percent(1_500)), 0, Money::ZERO).unwrap();
         assert_eq!(t.lines[0].discount, m(50));
         assert_eq!(t.lines[1].discount, m(17));
         assert_eq!(t.discount, m(67));
@@ -440,7 +484,7 @@ mod tests {
             unit_price: m(10_000),
             qty: 1,
         }];
-        let t = price_lines(&lines, Some(CouponValue::Percent(1_000)), 625, m(1_500));
+        let t = price_lines(&lines, Some(CouponValue::Percent(1_000)), 625, m(1_500)).unwrap();
         assert_eq!(t.discount, m(1_000));
         assert_eq!(t.tax, m(563));
         assert_eq!(t.total, m(9_000 + 563 + 1_500));
@@ -458,11 +502,11 @@ mod tests {
                 qty: 1,
             },
         ];
-        let t = price_lines(&lines, Some(CouponValue::Fixed(m(100))), 0, Money::ZERO);
+        let t = price_lines(&lines, Some(CouponValue::Fixed(m(100))), 0, Money::ZERO).unwrap();
         assert_eq!(t.lines[0].discount + t.lines[1].discount, m(100));
         assert_eq!(t.lines[0].discount, m(33));
         assert_eq!(t.lines[1].discount, m(67));
-        let big = price_lines(&lines, Some(CouponValue::Fixed(m(10_000))), 0, Money::ZERO);
+        let big = price_lines(&lines, Some(CouponValue::Fixed(m(10_000))), 0, Money::ZERO).unwrap();
         assert_eq!(big.discount, m(300));
         assert_eq!(big.total, Money::ZERO);
     }
@@ -575,7 +619,7 @@ mod tests {
             tax_bp in 0i64..1_500,
             shipping in 0i64..100_000,
         ) {
-            let t = price_lines(&lines, coupon, tax_bp, m(shipping));
+            let t = price_lines(&lines, coupon, tax_bp, m(shipping)).unwrap();
             prop_assert_eq!(t.lines.len(), lines.len());
             let sum = |f: fn(&LineTotals) -> Money| t.lines.iter().map(f).sum::<Money>();
             prop_assert_eq!(t.subtotal, sum(|l| l.subtotal));
@@ -601,8 +645,66 @@ mod tests {
             lines in arb_lines(),
             amount in 0i64..100_000_000,
         ) {
-            let t = price_lines(&lines, Some(CouponValue::Fixed(m(amount))), 0, Money::ZERO);
+            let t = price_lines(&lines, Some(CouponValue::Fixed(m(amount))), 0, Money::ZERO).unwrap();
             prop_assert_eq!(t.discount, m(amount).min(t.subtotal));
+        }
+
+        #[test]
+        fn extreme_amounts_never_wrap_into_a_small_or_negative_total(
+            lines in proptest::collection::vec(
+                (0i64..=i64::MAX, any::<i64>()).prop_map(|(c, q)| LineInput { unit_price: m(c), qty: q }),
+                0..6,
+            ),
+            coupon in prop_oneof![
+                Just(None),
+                any::<i64>().prop_map(|bp| Some(CouponValue::Percent(bp))),
+                any::<i64>().prop_map(|c| Some(CouponValue::Fixed(m(c)))),
+            ],
+            tax_bp in 0i64..=10_000,
+            shipping in 0i64..=i64::MAX,
+        ) {
+            let exact_subtotal: i128 = lines
+                .iter()
+                .map(|l| l.unit_price.cents() as i128 * l.qty.max(0) as i128)
+                .fold(0, i128::saturating_add);
+            match price_lines(&lines, coupon, tax_bp, m(shipping)) {
+                Ok(t) => {
+                    prop_assert!(t.total >= Money::ZERO);
+                    prop_assert_eq!(t.subtotal.cents() as i128, exact_subtotal);
+                    for line in &t.lines {
+                        prop_assert!(line.total >= Money::ZERO);
+                        prop_assert!(t.total >= line.total);
+                    }
+                }
+                // Refused only when the exact amounts really leave the i64 range
+                // (tax is at most 100 % of the subtotal).
+                Err(TotalsTooLarge) => prop_assert!(
+                    exact_subtotal.saturating_mul(2).saturating_add(shipping as i128) > i64::MAX as i128
+                ),
+            }
+        }
+
+        #[test]
+        fn quantities_within_the_store_bounds_always_price(
+            qtys in proptest::collection::vec(1i64..=MAX_LINE_QTY, 1..=10),
+            unit in 0i64..=MAX_ORDER_TOTAL.cents(),
+            coupon in arb_coupon(),
+            tax_bp in 0i64..=10_000,
+        ) {
+            let mut left = MAX_ORDER_QTY;
+            let lines: Vec<LineInput> = qtys
+                .into_iter()
+                .map(|q| { let q = q.min(left).max(0); left -= q; LineInput { unit_price: m(unit), qty: q } })
+                .collect();
+            prop_assert!(price_lines(&lines, coupon, tax_bp, m(100_000)).is_ok());
+        }
+
+        #[test]
+        fn the_store_bound_caps_every_product_maximum(max in proptest::option::of(any::<i64>()), qty in any::<i64>()) {
+            let r = QuantityRules::bounded(1, max, 1);
+            if r.check(qty).is_ok() {
+                prop_assert!((1..=MAX_LINE_QTY).contains(&qty));
+            }
         }
 
         #[test]

@@ -22,9 +22,44 @@ impl Money {
     }
 
     /// `basis_points / 10_000` of this amount, rounded half-up (away from zero)
-    /// to the cent. 825 basis points = 8.25 %.
+    /// to the cent. 825 basis points = 8.25 %. Computed in `i128`: with both
+    /// factors in `i64` the product cannot overflow, and the quotient is at
+    /// most this amount times `basis_points / 10_000`, so it is clamped to the
+    /// `i64` range instead of wrapping when a caller passes more than 100 %.
     pub fn percent_bp(self, basis_points: i64) -> Money {
-        Money(div_round_half_up(self.0 as i128 * basis_points as i128, 10_000) as i64)
+        let exact = div_round_half_up(self.0 as i128 * basis_points as i128, 10_000);
+        Money(exact.clamp(i64::MIN as i128, i64::MAX as i128) as i64)
+    }
+
+    /// `self + rhs`, or `None` when the sum does not fit.
+    pub const fn checked_add(self, rhs: Money) -> Option<Money> {
+        match self.0.checked_add(rhs.0) {
+            Some(c) => Some(Money(c)),
+            None => None,
+        }
+    }
+
+    /// `self - rhs`, or `None` when the difference does not fit.
+    pub const fn checked_sub(self, rhs: Money) -> Option<Money> {
+        match self.0.checked_sub(rhs.0) {
+            Some(c) => Some(Money(c)),
+            None => None,
+        }
+    }
+
+    /// `self × qty`, or `None` when the product does not fit.
+    pub const fn checked_mul(self, qty: i64) -> Option<Money> {
+        match self.0.checked_mul(qty) {
+            Some(c) => Some(Money(c)),
+            None => None,
+        }
+    }
+
+    /// The sum of `amounts`, or `None` when it does not fit.
+    pub fn checked_sum(amounts: impl IntoIterator<Item = Money>) -> Option<Money> {
+        amounts
+            .into_iter()
+            .try_fold(Money::ZERO, |acc, m| acc.checked_add(m))
     }
 }
 
@@ -39,43 +74,50 @@ fn div_round_half_up(numerator: i128, denominator: i128) -> i128 {
     }
 }
 
+// The operators below never wrap, in any build profile: an overflow panics
+// with this message instead of producing a wrong amount. Callers that take
+// amounts or quantities from outside use the `checked_*` forms (or bound their
+// inputs first, as the cart does with `cart::MAX_LINE_QTY`), so reaching one
+// of these panics is a bug, not a price.
+const OVERFLOW: &str = "money arithmetic overflowed; inputs must be bounded before pricing";
+
 impl Add for Money {
     type Output = Money;
     fn add(self, rhs: Money) -> Money {
-        Money(self.0 + rhs.0)
+        self.checked_add(rhs).expect(OVERFLOW)
     }
 }
 
 impl AddAssign for Money {
     fn add_assign(&mut self, rhs: Money) {
-        self.0 += rhs.0;
+        *self = *self + rhs;
     }
 }
 
 impl Sub for Money {
     type Output = Money;
     fn sub(self, rhs: Money) -> Money {
-        Money(self.0 - rhs.0)
+        self.checked_sub(rhs).expect(OVERFLOW)
     }
 }
 
 impl Neg for Money {
     type Output = Money;
     fn neg(self) -> Money {
-        Money(-self.0)
+        Money(self.0.checked_neg().expect(OVERFLOW))
     }
 }
 
 impl Mul<i64> for Money {
     type Output = Money;
     fn mul(self, qty: i64) -> Money {
-        Money(self.0 * qty)
+        self.checked_mul(qty).expect(OVERFLOW)
     }
 }
 
 impl std::iter::Sum for Money {
     fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
-        Money(iter.map(|m| m.0).sum())
+        Money::checked_sum(iter).expect(OVERFLOW)
     }
 }
 
@@ -83,6 +125,22 @@ impl std::iter::Sum for Money {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    #[should_panic(expected = "money arithmetic overflowed")]
+    fn an_overflowing_product_panics_instead_of_wrapping() {
+        let _ = Money::from_cents(129_900) * 976_299_965_409_955_099;
+    }
+
+    #[test]
+    fn checked_sum_reports_overflow() {
+        let big = Money::from_cents(i64::MAX / 2 + 1);
+        assert_eq!(Money::checked_sum([big, big]), None);
+        assert_eq!(
+            Money::checked_sum([Money::from_cents(1), Money::from_cents(2)]),
+            Some(Money::from_cents(3))
+        );
+    }
 
     #[test]
     fn percent_rounds_half_up() {
@@ -107,6 +165,21 @@ mod tests {
             let exact = cents as f64 * bp as f64 / 10_000.0;
             let got = Money::from_cents(cents).percent_bp(bp).cents() as f64;
             prop_assert!((got - exact).abs() <= 0.5 + 1e-9);
+        }
+
+        #[test]
+        fn checked_operations_never_wrap(a in any::<i64>(), b in any::<i64>()) {
+            let (x, y) = (Money::from_cents(a), Money::from_cents(b));
+            prop_assert_eq!(x.checked_add(y).map(Money::cents), a.checked_add(b));
+            prop_assert_eq!(x.checked_sub(y).map(Money::cents), a.checked_sub(b));
+            prop_assert_eq!(x.checked_mul(b).map(Money::cents), a.checked_mul(b));
+        }
+
+        #[test]
+        fn percent_of_any_amount_stays_in_range(cents in any::<i64>(), bp in any::<i64>()) {
+            let got = Money::from_cents(cents).percent_bp(bp).cents() as i128;
+            let exact = cents as i128 * bp as i128 / 10_000;
+            prop_assert!((got - exact).abs() <= 1 || got == i64::MAX as i128 || got == i64::MIN as i128);
         }
 
         #[test]

@@ -64,7 +64,7 @@ pub struct QuantityRulesDto {
 /// Why a line cannot be ordered as it is.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LineProblemDto {
-    /// `not_sold_in_store` or `insufficient_stock`.
+    /// `not_sold_in_store`, `insufficient_stock`, `invalid_quantity` (beyond the store-wide bounds), or a serial code.
     pub code: String,
     pub message: String,
     /// For `insufficient_stock`: units available now.

@@ -14,6 +14,7 @@ use crate::error::{ApiError, FieldError};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use uplink_db::cart::{CartLine, CartLineRow};
+use uplink_domain::cart::MAX_ORDER_QTY;
 use uplink_domain::catalog::{OptionKind, ProductType, Sku};
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::iccid::{Iccid, InvalidIccid};
@@ -70,6 +71,40 @@ pub enum Plan {
         serials: Vec<String>,
         unit: Money,
     },
+}
+
+impl Plan {
+    /// Units this plan adds to the cart.
+    pub fn added_units(&self) -> i64 {
+        match self {
+            Plan::Insert(v) => v.qty,
+            Plan::Merge { line, qty, .. } => qty - line.qty,
+        }
+    }
+}
+
+/// Units in the cart's lines, leaving out the line `except` (one being changed).
+pub fn cart_units(lines: &[CartLine], except: Option<&str>) -> i64 {
+    lines
+        .iter()
+        .filter(|l| except != Some(l.row.id.as_str()))
+        .fold(0i64, |n, l| n.saturating_add(l.row.qty))
+}
+
+/// `invalid_quantity` when the cart would hold more than [`MAX_ORDER_QTY`]
+/// units: `others` already in it plus `qty` on the line being written.
+pub fn check_cart_units(others: i64, qty: i64) -> Result<(), ApiError> {
+    let total = others.saturating_add(qty);
+    if total > MAX_ORDER_QTY {
+        return Err(fail(
+            ErrorCode::InvalidQuantity,
+            "qty",
+            format!(
+                "One order can hold at most {MAX_ORDER_QTY} units; this would make {total}. Lower the quantity or request a quotation."
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn fail(code: ErrorCode, field: &str, message: impl Into<String>) -> ApiError {
@@ -422,7 +457,9 @@ pub fn plan(
         return Err(fail_many(repeats));
     }
     let existing = lines.iter().find(|l| l.row.line_key == valid.line_key);
-    let qty = valid.qty + existing.map_or(0, |l| l.row.qty);
+    // Both are within MAX_LINE_QTY (checked in `validate`, and a stored line
+    // above it is refused when priced), so the sum cannot overflow.
+    let qty = valid.qty.saturating_add(existing.map_or(0, |l| l.row.qty));
     if !valid.serial_bound
         && let Err(e) = quantity_rules(p).check(qty)
     {
@@ -433,7 +470,7 @@ pub fn plan(
         return Err(fail(ErrorCode::InvalidQuantity, "qty", msg));
     }
     if valid.serial_bound
-        && let Some(max) = p.max_qty
+        && let Some(max) = quantity_rules(p).max
         && qty > max
     {
         return Err(fail(
@@ -442,6 +479,7 @@ pub fn plan(
             format!("At most {max} devices per line."),
         ));
     }
+    check_cart_units(cart_units(lines, existing.map(|l| l.row.id.as_str())), qty)?;
     check_stock(snap, valid.product, qty, available)?;
     Ok(match existing {
         Some(line) => Plan::Merge {

@@ -80,10 +80,10 @@ pub async fn merge(
                             &new_serials,
                         )
                         .await?;
-                        let qty = existing.row.qty + new_serials.len() as i64;
+                        let qty = existing.row.qty.saturating_add(new_serials.len() as i64);
                         q::set_line_qty(&mut tx, &target.id, &existing.row.id, qty).await?;
                     } else {
-                        let sum = existing.row.qty + gl.row.qty;
+                        let sum = existing.row.qty.saturating_add(gl.row.qty);
                         let qty = rules
                             .and_then(|r| r.cap(sum))
                             .unwrap_or(sum)

@@ -14,8 +14,8 @@ use crate::catalog::snapshot::{CustomOption, Product};
 use std::collections::{BTreeMap, HashMap};
 use uplink_db::cart::{CartContents, CartLine, CouponRow};
 use uplink_domain::cart::{
-    CouponContext, CouponRefusal, CouponValue, LineInput, PriceDelta, QuantityRules, Totals,
-    price_lines, unit_price,
+    CouponContext, CouponRefusal, CouponValue, LineInput, MAX_LINE_QTY, MAX_ORDER_TOTAL,
+    PriceDelta, QuantityRules, Totals, TotalsTooLarge, price_lines, unit_price,
 };
 use uplink_domain::catalog::OptionKind;
 use uplink_domain::error_code::ErrorCode;
@@ -97,7 +97,19 @@ pub struct PricedCart {
 impl PricedCart {
     /// Units in the cart (what the header badge shows).
     pub fn item_count(&self) -> i64 {
-        self.lines.iter().map(|l| l.line.row.qty).sum()
+        self.lines
+            .iter()
+            .fold(0i64, |n, l| n.saturating_add(l.line.row.qty))
+    }
+
+    /// Shipping weight of the physical lines (saturating: quantities are
+    /// bounded long before grams could overflow).
+    pub fn weight_grams(&self) -> i64 {
+        self.lines
+            .iter()
+            .filter(|l| l.physical)
+            .map(|l| l.weight_grams.unwrap_or(0).saturating_mul(l.line.row.qty))
+            .fold(0, i64::saturating_add)
     }
 
     pub fn has_problems(&self) -> bool {
@@ -155,12 +167,9 @@ pub fn effective_eligibility(
         .or_else(|| p.parent.and_then(|i| snap.product(i).eligibility.as_ref()))
 }
 
+/// The product's quantity rules under the store-wide bound per line (SPEC §2).
 pub fn quantity_rules(p: &Product) -> QuantityRules {
-    QuantityRules {
-        min: p.min_qty,
-        max: p.max_qty,
-        step: p.qty_step,
-    }
+    QuantityRules::bounded(p.min_qty, p.max_qty, p.qty_step)
 }
 
 /// Whether the product takes device serial numbers (quantity = number of serials).
@@ -247,11 +256,12 @@ pub fn price_cart(contents: Option<&CartContents>, input: &PricingInput<'_>) -> 
             input,
         ));
     }
-    let coupon_subtotal: Money = lines
-        .iter()
-        .filter(|l| sellable(l))
-        .map(|l| l.unit_price * l.line.row.qty)
-        .sum();
+    let coupon_subtotal = Money::checked_sum(lines.iter().filter(|l| sellable(l)).map(|l| {
+        l.unit_price
+            .checked_mul(l.line.row.qty)
+            .unwrap_or(MAX_ORDER_TOTAL)
+    }))
+    .unwrap_or(MAX_ORDER_TOTAL);
     let coupon = input.coupon.clone().map(|row| {
         let rule = row.to_domain();
         let refusal = rule
@@ -281,7 +291,10 @@ pub fn price_cart(contents: Option<&CartContents>, input: &PricingInput<'_>) -> 
             qty: l.line.row.qty,
         })
         .collect();
-    let totals = price_lines(&inputs, coupon_value, input.tax_bp, input.shipping);
+    let totals = match price_lines(&inputs, coupon_value, input.tax_bp, input.shipping) {
+        Ok(totals) => totals,
+        Err(TotalsTooLarge) => refuse_oversized(&mut lines, input.shipping),
+    };
     for (l, amounts) in lines.iter_mut().zip(&totals.lines) {
         l.amounts = *amounts;
     }
@@ -299,8 +312,43 @@ pub fn price_cart(contents: Option<&CartContents>, input: &PricingInput<'_>) -> 
     }
 }
 
+/// Whether the line is priced: lines not sold here and lines whose quantity
+/// is out of bounds count zero until the buyer fixes them.
 fn sellable(l: &PricedLine) -> bool {
-    !matches!(&l.problem, Some(p) if p.code == ErrorCode::NotSoldInStore)
+    !matches!(&l.problem, Some(p) if matches!(p.code, ErrorCode::NotSoldInStore | ErrorCode::InvalidQuantity))
+}
+
+/// A cart whose amounts would not fit (only reachable with catalogue prices
+/// far beyond [`MAX_ORDER_TOTAL`]): every line gets `invalid_quantity` and
+/// counts zero, so nothing can be ordered until quantities come down.
+fn refuse_oversized(lines: &mut [PricedLine], shipping: Money) -> Totals {
+    for l in lines.iter_mut() {
+        l.problem = Some(LineProblem {
+            code: ErrorCode::InvalidQuantity,
+            message: "This cart's total is too large to order at once; lower the quantities or request a quotation.".into(),
+            available: None,
+        });
+    }
+    let zeros = vec![
+        LineInput {
+            unit_price: Money::ZERO,
+            qty: 0
+        };
+        lines.len()
+    ];
+    price_lines(&zeros, None, 0, shipping).unwrap_or_default()
+}
+
+/// `invalid_quantity` for a stored quantity outside the store-wide bounds (a
+/// line saved before the bounds existed): the line counts zero until changed.
+fn quantity_problem(qty: i64) -> Option<LineProblem> {
+    (!(1..=MAX_LINE_QTY).contains(&qty)).then(|| LineProblem {
+        code: ErrorCode::InvalidQuantity,
+        message: format!(
+            "At most {MAX_LINE_QTY} units can be ordered on one line; lower the quantity to continue."
+        ),
+        available: None,
+    })
 }
 
 /// Prices one line; `wanted` is the cart's quantity of the line's product
@@ -386,6 +434,8 @@ fn price_line(line: &CartLine, wanted: i64, input: &PricingInput<'_>) -> PricedL
             ),
             available: None,
         })
+    } else if let Some(problem) = quantity_problem(line.row.qty) {
+        Some(problem)
     } else if let Some(problem) = serial_problem(snap, idx, &line.serials) {
         Some(problem)
     } else {

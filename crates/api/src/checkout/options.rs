@@ -175,8 +175,15 @@ pub fn payment_methods(
                 available: refusal.is_none(),
                 reason_code: refusal.as_ref().map(|(c, _)| c.as_str().to_owned()),
                 reason: refusal.map(|(_, r)| r),
-                available_credit: credit
-                    .then(|| MoneyDto::new(user.credit_limit_cents.unwrap_or(0) - owed, cur)),
+                available_credit: credit.then(|| {
+                    MoneyDto::new(
+                        uplink_domain::checkout::credit::available_credit(
+                            user.credit_limit_cents.unwrap_or(0),
+                            owed,
+                        ),
+                        cur,
+                    )
+                }),
                 credit_limit: credit
                     .then(|| MoneyDto::new(user.credit_limit_cents.unwrap_or(0), cur)),
                 payment_terms_days: if credit {

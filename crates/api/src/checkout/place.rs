@@ -20,6 +20,7 @@ use uplink_db::account_area::AddressRow;
 use uplink_db::now_ms;
 use uplink_db::orders::{self as q, OrderLineRow, OrderRow, PaymentRow};
 use uplink_domain::accounts::address::{Address, AddressInput};
+use uplink_domain::cart::{MAX_ORDER_QTY, MAX_ORDER_TOTAL};
 use uplink_domain::catalog::Region;
 use uplink_domain::checkout::PaymentMethod;
 use uplink_domain::checkout::shipping::{self, CARRIERS, PICKUP_LOCATIONS, ShippingMethod};
@@ -391,15 +392,33 @@ fn cart_problem(cart: &PricedCart) -> Option<ApiError> {
             format!("{message} Remove it in the cart to continue."),
         ));
     }
-    None
+    order_bounds_problem(cart)
 }
 
-fn weight_of(cart: &PricedCart) -> i64 {
-    cart.lines
-        .iter()
-        .filter(|l| l.physical)
-        .map(|l| l.weight_grams.unwrap_or(0) * l.line.row.qty)
-        .sum()
+/// `invalid_quantity` when the cart is beyond the store-wide bounds of one
+/// order (SPEC §2, D80): too many units, or a total too large to take.
+fn order_bounds_problem(cart: &PricedCart) -> Option<ApiError> {
+    let units = cart.item_count();
+    if units > MAX_ORDER_QTY {
+        return Some(ApiError::field(
+            "lines",
+            ErrorCode::InvalidQuantity,
+            format!(
+                "One order can hold at most {MAX_ORDER_QTY} units; this cart has {units}. Lower the quantities or request a quotation."
+            ),
+        ));
+    }
+    if cart.totals.total > MAX_ORDER_TOTAL {
+        return Some(ApiError::field(
+            "lines",
+            ErrorCode::InvalidQuantity,
+            format!(
+                "One order can total at most {}; lower the quantities or request a quotation.",
+                crate::cart::dto::format_money(MAX_ORDER_TOTAL.cents(), &cart.currency)
+            ),
+        ));
+    }
+    None
 }
 
 fn shipping_fee(
@@ -415,7 +434,7 @@ fn shipping_fee(
         .shipping_address
         .as_ref()
         .map_or("US", |a| a.country.as_str());
-    let quote = shipping::priority_quote(store.region, country, weight_of(cart));
+    let quote = shipping::priority_quote(store.region, country, cart.weight_grams());
     details.min_days = Some(quote.min_days);
     details.max_days = Some(quote.max_days);
     details.zone = serde_json::to_value(quote.zone)
@@ -725,7 +744,10 @@ pub async fn place(
         if code == ErrorCode::CreditLimitExceeded {
             e = e.with_extra(
                 "available_credit_cents",
-                auth.user.credit_limit_cents.unwrap_or(0) - owed,
+                uplink_domain::checkout::credit::available_credit(
+                    auth.user.credit_limit_cents.unwrap_or(0),
+                    owed,
+                ),
             );
         }
         return Err(e);
@@ -929,6 +951,7 @@ async fn write_order(
     });
     if (non_stock
         || cart.lines.is_empty()
+        || order_bounds_problem(&cart).is_some()
         || cart.coupon.as_ref().is_some_and(|c| c.refusal.is_some()))
         && let Some(e) = cart_problem(&cart)
     {
@@ -951,7 +974,7 @@ async fn write_order(
             let e = wanted
                 .entry(l.line.row.product_id.as_str())
                 .or_insert((0, i));
-            e.0 += l.line.row.qty;
+            e.0 = e.0.saturating_add(l.line.row.qty);
         }
     }
     let mut stock_band_changed = false;

@@ -38,7 +38,9 @@ pub async fn record_partner(
         if !ProductType::parse(&line.product_type).is_some_and(earns_rebate) {
             continue;
         }
-        let eligible = line.subtotal_cents - line.discount_cents;
+        let eligible = (Money::from_cents(line.subtotal_cents)
+            - Money::from_cents(line.discount_cents))
+        .cents();
         q::insert_rebate(
             &mut *tx,
             &NewRebate {

@@ -48,9 +48,14 @@ impl CreditEntryKind {
     }
 }
 
+/// Available credit: the limit less what is owed (saturating, never wrapping).
+pub const fn available_credit(limit: i64, owed: i64) -> i64 {
+    limit.saturating_sub(owed)
+}
+
 /// Whether an order of `total` cents fits: `Ok(available)` or `Err(available)`.
 pub fn check_credit(limit: i64, owed: i64, total: i64, may_exceed: bool) -> Result<i64, i64> {
-    let available = limit - owed;
+    let available = available_credit(limit, owed);
     if total <= available || may_exceed {
         Ok(available)
     } else {

@@ -1,6 +1,6 @@
 use crate::cart::CartScope;
 use crate::cart::dto::CartDto;
-use crate::cart::lines::{AddLineRequest, apply, plan, validate};
+use crate::cart::lines::{AddLineRequest, apply, cart_units, check_cart_units, plan, validate};
 use crate::cart::read_cart;
 use crate::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::extract::ApiJson;
@@ -132,6 +132,8 @@ pub async fn quick_order(
     let lines = q::cart_lines(&mut tx, &cart.id).await?;
     let mut results = Vec::with_capacity(merged.len());
     let mut plans = Vec::new();
+    // Units in the cart once the rows taken so far are added (SPEC §2's bound per order).
+    let mut units = cart_units(&lines, None);
     for m in merged {
         let outcome = match validate(
             snap,
@@ -148,7 +150,11 @@ pub async fn quick_order(
                 let stock =
                     q::available_stock(&mut tx, warehouse.as_str(), &[valid.product_id.as_str()])
                         .await?;
-                plan(snap, valid, &lines, &stock).map(|p| (p, qty))
+                plan(snap, valid, &lines, &stock).and_then(|p| {
+                    check_cart_units(units, p.added_units())?;
+                    units += p.added_units();
+                    Ok((p, qty))
+                })
             }
             Err(e) => Err(e),
         };

@@ -1,7 +1,7 @@
 use super::cart_answer;
 use crate::cart::CartScope;
 use crate::cart::dto::CartDto;
-use crate::cart::lines::{AddLineRequest, check_stock, validate};
+use crate::cart::lines::{AddLineRequest, cart_units, check_cart_units, check_stock, validate};
 use crate::cart::pricing::parse_options;
 use crate::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::extract::ApiJson;
@@ -118,6 +118,7 @@ pub async fn update_line(
     }
     let stock =
         q::available_stock(&mut tx, warehouse.as_str(), &[valid.product_id.as_str()]).await?;
+    check_cart_units(cart_units(&lines, Some(&line.row.id)), valid.qty)?;
     check_stock(snap, valid.product, valid.qty, &stock)?;
     if serial_bound {
         q::replace_serials(&mut tx, &line.row, &valid.serials).await?;

@@ -127,12 +127,7 @@ pub async fn checkout_options(
             .map(|a| a.country)
             .or_else(|| Some(auth.user.country.clone())),
     };
-    let weight: i64 = cart
-        .lines
-        .iter()
-        .filter(|l| l.physical)
-        .map(|l| l.weight_grams.unwrap_or(0) * l.line.row.qty)
-        .sum();
+    let weight = cart.weight_grams();
     let shipping_required = !cart.lines.is_empty() && !cart.is_digital_only();
     let owed = state.db.credit_owed(auth.id()).await?;
     let total = cart.totals.total.cents();
