@@ -9,8 +9,8 @@
 //! bearer sessions need no CSRF token (browsers never attach them on their own).
 //!
 //! ```ignore
-//! async fn handler(auth: AuthUser) -> ApiResult<..> { auth.require(Role::Admin)?; .. }
-//! async fn staff_only(RequireRole(auth, _): RequireRole<Sales>) -> .. { .. }
+//! async fn customer(auth: AuthUser) -> ApiResult<..> { .. }
+//! async fn staff_only(RequireRole(auth, _): RequireRole<Sales>, ApiJson(body): ApiJson<..>) -> .. { .. }
 //! async fn maybe(MaybeUser(user): MaybeUser) -> .. { if let Some(u) = user { .. } }
 //! ```
 
@@ -109,8 +109,11 @@ impl AuthUser {
         self.user.is_admin || role.flag_of(&self.user)
     }
 
-    /// 403 `forbidden` unless the account holds `role`.
-    pub fn require(&self, role: Role) -> ApiResult<()> {
+    /// 403 `forbidden` unless the account holds `role`. Private on purpose:
+    /// handlers take [`RequireRole`], an extractor, so the role is checked
+    /// before the body is read (a body extractor always runs last) and a
+    /// caller without the role gets 403 whatever they send.
+    fn require(&self, role: Role) -> ApiResult<()> {
         if self.has_role(role) {
             Ok(())
         } else {

@@ -1,4 +1,4 @@
-use crate::auth::{AuthUser, Role};
+use crate::auth::{Fulfilment, RequireRole};
 use crate::checkout::dto::{OrderDetail, load_parts, order_detail};
 use crate::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::extract::{ApiJson, ApiQuery};
@@ -53,10 +53,9 @@ pub struct StaffOrderRow {
     responses((status = 200, body = [StaffOrderRow]), (status = 403, description = "`forbidden`", body = Problem)))]
 pub async fn staff_list_orders(
     State(state): State<AppState>,
-    auth: AuthUser,
+    _staff: RequireRole<Fulfilment>,
     ApiQuery(q): ApiQuery<StaffOrderQuery>,
 ) -> ApiResult<Json<Vec<StaffOrderRow>>> {
-    auth.require(Role::Fulfilment)?;
     let status = match q.status.as_deref().filter(|s| !s.is_empty()) {
         Some(s) => Some(
             OrderStatus::parse(s)
@@ -95,10 +94,9 @@ pub async fn staff_list_orders(
     responses((status = 200, body = OrderDetail), (status = 403, description = "`forbidden`", body = Problem), (status = 404, description = "`not_found`", body = Problem)))]
 pub async fn staff_get_order(
     State(state): State<AppState>,
-    auth: AuthUser,
+    _staff: RequireRole<Fulfilment>,
     Path(number): Path<String>,
 ) -> ApiResult<Json<OrderDetail>> {
-    auth.require(Role::Fulfilment)?;
     let o = staff_order(&state, &number).await?;
     Ok(Json(detail(&state, o).await?))
 }
@@ -110,10 +108,9 @@ pub async fn staff_get_order(
         (status = 422, description = "`validation_failed`: not an unpaid bank transfer", body = Problem)))]
 pub async fn staff_mark_paid(
     State(state): State<AppState>,
-    auth: AuthUser,
+    RequireRole(auth, _): RequireRole<Fulfilment>,
     Path(number): Path<String>,
 ) -> ApiResult<Json<OrderDetail>> {
-    auth.require(Role::Fulfilment)?;
     let o = staff_order(&state, &number).await?;
     Ok(Json(
         crate::checkout::manage::mark_paid(&state, &o, &auth.user.email).await?,
@@ -136,11 +133,10 @@ pub struct NewShipment {
         (status = 422, description = "`validation_failed`", body = Problem)))]
 pub async fn staff_add_shipment(
     State(state): State<AppState>,
-    auth: AuthUser,
+    RequireRole(auth, _): RequireRole<Fulfilment>,
     Path(number): Path<String>,
     ApiJson(req): ApiJson<NewShipment>,
 ) -> ApiResult<Json<OrderDetail>> {
-    auth.require(Role::Fulfilment)?;
     let o = staff_order(&state, &number).await?;
     Ok(Json(
         crate::checkout::manage::add_shipment(
@@ -168,11 +164,10 @@ pub struct StaffCancel {
         (status = 409, description = "`order_not_cancellable`", body = Problem)))]
 pub async fn staff_cancel_order(
     State(state): State<AppState>,
-    auth: AuthUser,
+    _staff: RequireRole<Fulfilment>,
     Path(number): Path<String>,
     ApiJson(req): ApiJson<StaffCancel>,
 ) -> ApiResult<Json<OrderDetail>> {
-    auth.require(Role::Fulfilment)?;
     let reason = req.reason.trim();
     if reason.is_empty() || reason.len() > 500 {
         return Err(ApiError::validation(vec![FieldError::new(
