@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 macro_rules! string_enum {
     (
         $(#[$meta:meta])*
-        $name:ident { $($variant:ident => $wire:literal, $label:literal;)* }
+        $name:ident { $($variant:ident => $wire:tt, $label:literal;)* }
     ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
@@ -280,6 +280,43 @@ impl<'de> Deserialize<'de> for Sku {
 
 #[cfg(test)]
 mod tests {
+    /// The OpenAPI schema of a fixed-name enum lists exactly the names serde
+    /// puts on the wire (the generated web types depend on it, D82).
+    fn assert_schema_is_the_wire<T>(all: &[T])
+    where
+        T: utoipa::PartialSchema + Serialize + Copy + std::fmt::Display,
+    {
+        let schema = serde_json::to_value(T::schema()).unwrap();
+        let documented: Vec<String> = serde_json::from_value(schema["enum"].clone()).unwrap();
+        let wire: Vec<String> = all
+            .iter()
+            .map(|v| {
+                serde_json::to_value(v)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect();
+        assert_eq!(documented, wire);
+        assert_eq!(wire, all.iter().map(|v| v.to_string()).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn enum_schemas_list_the_wire_names() {
+        assert_schema_is_the_wire(StoreKind::ALL);
+        assert_schema_is_the_wire(Region::ALL);
+        assert_schema_is_the_wire(Warehouse::ALL);
+        assert_schema_is_the_wire(ProductType::ALL);
+        assert_schema_is_the_wire(Label::ALL);
+        assert_schema_is_the_wire(Brand::ALL);
+        assert_schema_is_the_wire(StockStatus::ALL);
+        assert_schema_is_the_wire(DownloadKind::ALL);
+        assert_schema_is_the_wire(OptionKind::ALL);
+        assert_schema_is_the_wire(PrimeRequirement::ALL);
+        assert_schema_is_the_wire(ProductStatus::ALL);
+    }
+
     use super::*;
 
     #[test]

@@ -352,7 +352,7 @@ pub struct VariantDto {
     pub sku: String,
     pub name: String,
     /// Attribute code → value code, e.g. `{"cellular": "5g", "region": "us"}`.
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub attributes: serde_json::Map<String, serde_json::Value>,
     /// Price in this store; null when this variant is not sold here.
     pub price: Option<MoneyDto>,

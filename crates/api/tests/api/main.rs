@@ -5,6 +5,7 @@ mod accounts;
 mod accounts_sso;
 mod cart;
 mod catalog;
+mod contract;
 mod foundation;
 mod helpers;
 mod intake;

@@ -21,7 +21,7 @@ fn not_configured() -> ApiError {
 #[utoipa::path(get, path = "/auth/incontrol/start", tag = "auth", params(StartParams),
     responses(
         (status = 302, description = "To InControl; sets the `uplink_auth_flow` cookie"),
-        (status = 404, description = "InControl is not configured", body = Problem),
+        (status = 404, description = "`not_found`: InControl is not configured", body = Problem),
     ))]
 pub async fn incontrol_start(
     State(state): State<AppState>,

@@ -11,23 +11,24 @@ pub mod oidc;
 pub mod password_reset;
 pub mod register;
 
+use crate::openapi::api_routes;
 use crate::state::AppState;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(register::register))
-        .routes(routes!(login::login))
-        .routes(routes!(logout::logout))
-        .routes(routes!(get_session::get_session))
-        .routes(routes!(
+        .routes(api_routes!(register::register))
+        .routes(api_routes!(login::login))
+        .routes(api_routes!(logout::logout))
+        .routes(api_routes!(get_session::get_session))
+        .routes(api_routes!(
             challenge::get_challenge,
             challenge::solve_challenge
         ))
-        .routes(routes!(password_reset::request_password_reset))
-        .routes(routes!(password_reset::confirm_password_reset))
-        .routes(routes!(oidc::oidc_start))
-        .routes(routes!(oidc::oidc_callback))
-        .routes(routes!(incontrol::incontrol_start))
-        .routes(routes!(incontrol::incontrol_callback))
+        .routes(api_routes!(password_reset::request_password_reset))
+        .routes(api_routes!(password_reset::confirm_password_reset))
+        .routes(api_routes!(oidc::oidc_start))
+        .routes(api_routes!(oidc::oidc_callback))
+        .routes(api_routes!(incontrol::incontrol_start))
+        .routes(api_routes!(incontrol::incontrol_callback))
 }

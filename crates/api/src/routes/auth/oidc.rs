@@ -43,7 +43,7 @@ fn not_configured() -> ApiError {
 #[utoipa::path(get, path = "/auth/oidc/start", tag = "auth", params(StartParams),
     responses(
         (status = 302, description = "To the identity provider; sets the `uplink_auth_flow` cookie"),
-        (status = 404, description = "SSO is not configured", body = Problem),
+        (status = 404, description = "`not_found`: sSO is not configured", body = Problem),
     ))]
 pub async fn oidc_start(
     State(state): State<AppState>,

@@ -15,26 +15,30 @@ pub mod update_line;
 
 use crate::cart::{CartScope, read_cart};
 use crate::error::ApiResult;
+use crate::openapi::api_routes;
 use crate::state::AppState;
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::Response;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(get_cart::get_cart, clear_cart::clear_cart))
-        .routes(routes!(add_line::add_line))
-        .routes(routes!(update_line::update_line, delete_line::delete_line))
-        .routes(routes!(
+        .routes(api_routes!(get_cart::get_cart, clear_cart::clear_cart))
+        .routes(api_routes!(add_line::add_line))
+        .routes(api_routes!(
+            update_line::update_line,
+            delete_line::delete_line
+        ))
+        .routes(api_routes!(
             apply_coupon::apply_coupon,
             remove_coupon::remove_coupon
         ))
-        .routes(routes!(
+        .routes(api_routes!(
             apply_referral_code::apply_referral_code,
             remove_referral_code::remove_referral_code
         ))
-        .routes(routes!(quick_order::quick_order))
+        .routes(api_routes!(quick_order::quick_order))
 }
 
 /// The priced cart as the answer, with the guest cookie when one was issued.

@@ -89,7 +89,7 @@ pub async fn list_categories(ctx: StoreContext) -> ApiResult<Json<CategoryTree>>
     params(("slug" = String, Path, description = "Category slug"), StoreParam),
     responses(
         (status = 200, body = CategoryDetail),
-        (status = 404, description = "No such category", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`not_found`: no such category", body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn get_category(

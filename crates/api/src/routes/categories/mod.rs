@@ -2,11 +2,12 @@
 
 pub mod list_categories;
 
+use crate::openapi::api_routes;
 use crate::state::AppState;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list_categories::list_categories))
-        .routes(routes!(list_categories::get_category))
+        .routes(api_routes!(list_categories::list_categories))
+        .routes(api_routes!(list_categories::get_category))
 }

@@ -2,9 +2,10 @@
 
 pub mod options;
 
+use crate::openapi::api_routes;
 use crate::state::AppState;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(options::checkout_options))
+    OpenApiRouter::new().routes(api_routes!(options::checkout_options))
 }

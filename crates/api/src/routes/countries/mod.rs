@@ -1,5 +1,6 @@
 //! Country and US state lists for address and account forms.
 
+use crate::openapi::api_routes;
 use crate::state::AppState;
 use axum::Json;
 use axum::http::header;
@@ -7,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use uplink_domain::accounts::countries::{COUNTRIES, US_STATES};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NamedCode {
@@ -42,5 +43,5 @@ pub async fn list_countries() -> Response {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_countries))
+    OpenApiRouter::new().routes(api_routes!(list_countries))
 }

@@ -7,13 +7,14 @@ pub mod list_issues;
 pub mod list_releases;
 pub mod list_routes;
 
+use crate::openapi::api_routes;
 use crate::state::AppState;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list_issues::list_issues))
-        .routes(routes!(get_issue::get_issue))
-        .routes(routes!(list_releases::list_releases))
-        .routes(routes!(list_routes::list_routes))
+        .routes(api_routes!(list_issues::list_issues))
+        .routes(api_routes!(get_issue::get_issue))
+        .routes(api_routes!(list_releases::list_releases))
+        .routes(api_routes!(list_routes::list_routes))
 }

@@ -65,7 +65,7 @@ pub async fn delete_me(
 #[utoipa::path(delete, path = "/me/incontrol", tag = "account",
     responses(
         (status = 204, description = "Unlinked"),
-        (status = 404, description = "No InControl account was linked", body = Problem),
+        (status = 404, description = "`not_found`: no InControl account was linked", body = Problem),
     ))]
 pub async fn unlink_incontrol(
     State(state): State<AppState>,

@@ -20,7 +20,7 @@ const MEDIA_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src 
     responses(
         (status = 200, description = "The file, with its content type; cacheable forever"),
         (status = 304, description = "Not modified (`If-None-Match`)"),
-        (status = 404, description = "No such file", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`not_found`: no such file", body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn get_media(

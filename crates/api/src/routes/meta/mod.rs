@@ -2,9 +2,10 @@
 
 pub mod get_config;
 
+use crate::openapi::api_routes;
 use crate::state::AppState;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get_config::get_config))
+    OpenApiRouter::new().routes(api_routes!(get_config::get_config))
 }

@@ -8,16 +8,17 @@ pub mod place;
 
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::api_routes;
 use crate::state::AppState;
 use uplink_db::orders::OrderRow;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(place::place_order, list::list_orders))
-        .routes(routes!(get::get_order))
-        .routes(routes!(cancel::cancel_order))
-        .routes(routes!(invoice::order_invoice))
+        .routes(api_routes!(place::place_order, list::list_orders))
+        .routes(api_routes!(get::get_order))
+        .routes(api_routes!(cancel::cancel_order))
+        .routes(api_routes!(invoice::order_invoice))
 }
 
 /// The caller's order by number; another customer's order is a 404 like a missing one.

@@ -3,13 +3,14 @@
 use crate::auth::{Admin, RequireRole};
 use crate::error::{ApiResult, Problem};
 use crate::extract::ApiQuery;
+use crate::openapi::api_routes;
 use crate::state::AppState;
 use crate::timefmt::rfc3339;
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -78,5 +79,5 @@ pub async fn list_outbox(
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_outbox))
+    OpenApiRouter::new().routes(api_routes!(list_outbox))
 }

@@ -18,7 +18,7 @@ use axum::response::{IntoResponse, Response};
     params(("slug" = String, Path, description = "Product (or variant) slug"), StoreParam),
     responses(
         (status = 200, body = ProductDetail),
-        (status = 404, description = "No such product", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`not_found`: no such product", body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn get_product(ctx: StoreContext, Path(slug): Path<String>) -> ApiResult<Response> {

@@ -4,11 +4,12 @@ pub mod get_product;
 pub mod list_products;
 pub mod params;
 
+use crate::openapi::api_routes;
 use crate::state::AppState;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list_products::list_products))
-        .routes(routes!(get_product::get_product))
+        .routes(api_routes!(list_products::list_products))
+        .routes(api_routes!(get_product::get_product))
 }

@@ -3,11 +3,12 @@
 pub mod search_products;
 pub mod suggest;
 
+use crate::openapi::api_routes;
 use crate::state::AppState;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(search_products::search))
-        .routes(routes!(suggest::suggest))
+        .routes(api_routes!(search_products::search))
+        .routes(api_routes!(suggest::suggest))
 }

@@ -4,14 +4,15 @@
 
 pub mod actions;
 
+use crate::openapi::api_routes;
 use crate::state::AppState;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(actions::staff_list_orders))
-        .routes(routes!(actions::staff_get_order))
-        .routes(routes!(actions::staff_mark_paid))
-        .routes(routes!(actions::staff_add_shipment))
-        .routes(routes!(actions::staff_cancel_order))
+        .routes(api_routes!(actions::staff_list_orders))
+        .routes(api_routes!(actions::staff_get_order))
+        .routes(api_routes!(actions::staff_mark_paid))
+        .routes(api_routes!(actions::staff_add_shipment))
+        .routes(api_routes!(actions::staff_cancel_order))
 }

@@ -13,7 +13,7 @@ use axum::extract::{Path, State};
     params(("code" = String, Path, description = "eStore code or mini-store key")),
     responses(
         (status = 200, body = StoreDto),
-        (status = 404, description = "No such store", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`not_found`: no such store", body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn get_store(

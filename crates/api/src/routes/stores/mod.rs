@@ -3,11 +3,12 @@
 pub mod get_store;
 pub mod list_stores;
 
+use crate::openapi::api_routes;
 use crate::state::AppState;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list_stores::list_stores))
-        .routes(routes!(get_store::get_store))
+        .routes(api_routes!(list_stores::list_stores))
+        .routes(api_routes!(get_store::get_store))
 }

@@ -90,7 +90,7 @@ export function line(overrides: Partial<CartLine> = {}): CartLine {
     available: 25,
     problem: null,
     ...overrides,
-  } as CartLine;
+  };
 }
 
 export function cart(lines: CartLine[], overrides: Partial<Cart> = {}): Cart {

@@ -4,8 +4,7 @@ import { catalogKeys } from './query-keys';
 import type { ProductDetail } from './types';
 
 export async function getProduct(slug: string, signal?: AbortSignal): Promise<ProductDetail> {
-  const product = await unwrap(api.GET('/api/v1/products/{slug}', { params: { path: { slug } }, signal }));
-  return product as unknown as ProductDetail;
+  return unwrap(api.GET('/api/v1/products/{slug}', { params: { path: { slug } }, signal }));
 }
 
 export const productQueryOptions = (slug: string) =>

@@ -2,12 +2,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client';
 import type { ListingApiQuery } from '../lib/listing-params';
 import { catalogKeys } from './query-keys';
-import type { ProductPage, ProductsQuery } from './types';
+import type { ProductPage } from './types';
 
 export async function getProducts(query: ListingApiQuery, signal?: AbortSignal): Promise<ProductPage> {
-  // The query holds wire enum values; see types.ts for why the generated enum type differs.
-  const page = await unwrap(api.GET('/api/v1/products', { params: { query: query as ProductsQuery }, signal }));
-  return page as unknown as ProductPage;
+  return unwrap(api.GET('/api/v1/products', { params: { query }, signal }));
 }
 
 export const productsQueryOptions = (query: ListingApiQuery) =>

@@ -4,8 +4,7 @@ import { catalogKeys } from './query-keys';
 import type { Suggestions } from './types';
 
 export async function getSearchSuggestions(q: string, signal?: AbortSignal): Promise<Suggestions> {
-  const suggestions = await unwrap(api.GET('/api/v1/search/suggest', { params: { query: { q } }, signal }));
-  return suggestions as unknown as Suggestions;
+  return unwrap(api.GET('/api/v1/search/suggest', { params: { query: { q } }, signal }));
 }
 
 export const searchSuggestionsQueryOptions = (q: string) =>

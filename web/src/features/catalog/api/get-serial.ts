@@ -4,8 +4,7 @@ import { catalogKeys } from './query-keys';
 import type { SerialLookup } from './types';
 
 export async function getSerial(serial: string, signal?: AbortSignal): Promise<SerialLookup> {
-  const lookup = await unwrap(api.GET('/api/v1/serials/{serial}', { params: { path: { serial } }, signal }));
-  return lookup as unknown as SerialLookup;
+  return unwrap(api.GET('/api/v1/serials/{serial}', { params: { path: { serial } }, signal }));
 }
 
 export const serialQueryOptions = (serial: string) =>

@@ -1,3 +1,5 @@
+import type { Brand, Label, ProductType } from '../api/types';
+
 /**
  * Listing state (filters, sort, pagination) lives in the URL (SPEC §4.4). The URL uses the
  * API's own parameter names, so a listing URL and its API request read the same.
@@ -129,6 +131,31 @@ export function activeFilterCount(state: ListingState, ignore: readonly FacetKey
   );
 }
 
+/** Every value of the fixed enumerations (SPEC §4.1); `satisfies` keeps them complete. */
+const BRANDS = { Uplink: true, Pepwave: true } satisfies Record<Brand, true>;
+const TYPES = {
+  hardware: true,
+  configurable: true,
+  license: true,
+  cloud: true,
+  'cloud-connect': true,
+  'cloud-unlimited': true,
+  esim: true,
+  'esim-data': true,
+  'esim-data-pool': true,
+} satisfies Record<ProductType, true>;
+const LABELS = {
+  'SFC Management': true,
+  'Connectivity Usage Record': true,
+  SFC_APP_VPN: true,
+} satisfies Record<Label, true>;
+
+/** The values of a URL filter that name a known member (a stale link's unknown value filters nothing). */
+function known<T extends string>(members: Record<T, true>, values: string[] | undefined): T[] | undefined {
+  const kept = values?.filter((v): v is T => Object.hasOwn(members, v));
+  return kept?.length ? kept : undefined;
+}
+
 /** The query the API expects for this state; `fixed` pins values the page owns (e.g. its category). */
 export function toApiQuery(state: ListingState, fixed: Partial<Pick<ListingState, FacetKey>> = {}) {
   const pick = (key: FacetKey) => {
@@ -138,9 +165,9 @@ export function toApiQuery(state: ListingState, fixed: Partial<Pick<ListingState
   return {
     q: state.q || undefined,
     category: pick('category'),
-    brand: pick('brand'),
-    type: pick('type'),
-    label: pick('label'),
+    brand: known(BRANDS, pick('brand')),
+    type: known(TYPES, pick('type')),
+    label: known(LABELS, pick('label')),
     min_price: state.minPrice ?? undefined,
     max_price: state.maxPrice ?? undefined,
     in_stock: state.inStock || undefined,

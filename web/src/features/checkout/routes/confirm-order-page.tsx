@@ -9,7 +9,6 @@ import { formatMoney } from '@/lib/money';
 import { useAddresses } from '../api/get-addresses';
 import { useCheckoutOptions } from '../api/get-checkout-options';
 import { usePlaceOrder } from '../api/place-order';
-import type { PlaceOrderRequest } from '../api/types';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { OrderLines } from '../components/order-lines';
 import { RequireSignIn } from '../components/require-sign-in';
@@ -46,7 +45,7 @@ function Review() {
     setDraft(next);
     saveDraft(next);
     setState({ kind: 'SUBMITTING' });
-    const body = orderRequest(next, options.data.shipping_required, { paymentIntent }) as unknown as PlaceOrderRequest;
+    const body = orderRequest(next, options.data.shipping_required, { paymentIntent });
     place.mutate(
       { body, key },
       {
