@@ -366,3 +366,44 @@ fn every_router_registers_its_handlers_through_api_routes() {
         "use api_routes! instead of routes!: {bad:?}"
     );
 }
+
+/// D81: an undocumented query parameter is ignored by every operation; the
+/// answer is the one the same request gets without it.
+#[tokio::test]
+async fn unknown_query_parameters_are_ignored_everywhere() {
+    let app = app().await;
+    let s = app.register("query@example.com", "DE").await;
+    let doc: Value = serde_json::from_str(&uplink_api::openapi::document_json()).unwrap();
+    let mut differ = Vec::new();
+    let mut checked = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        if item.get("get").is_none() || path.contains("logout") {
+            continue;
+        }
+        let uri = fill_path_params(path);
+        let required: Vec<String> = item["get"]["parameters"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|p| p["in"] == "query" && p["required"] == true)
+            .map(|p| format!("{}=x", p["name"].as_str().unwrap()))
+            .collect();
+        let base = if required.is_empty() {
+            uri.clone()
+        } else {
+            format!("{uri}?{}", required.join("&"))
+        };
+        let sep = if base.contains('?') { '&' } else { '?' };
+        let plain = app.get_as(&s, &base).await.status;
+        let extra = app
+            .get_as(&s, &format!("{base}{sep}zz_unknown=1"))
+            .await
+            .status;
+        if plain != extra {
+            differ.push(format!("GET {base}: {plain} without, {extra} with"));
+        }
+        checked += 1;
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+    assert!(checked > 20, "GET operations checked: {checked}");
+}
