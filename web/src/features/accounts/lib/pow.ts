@@ -1,4 +1,5 @@
-import { hasLeadingZeroBits, sha256 } from './sha256';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** What the solver reports while it works and when it is done. */
 export type PowMessage =
@@ -11,6 +12,31 @@ export interface PowPuzzle {
   difficulty: number;
 }
 
+/**
+ * The digest a solution is judged by: SHA-256 of the UTF-8 string "<nonce>:<solution>"
+ * (the server's `uplink_domain::accounts::pow::digest`). The hash is `@noble/hashes`
+ * (audited, synchronous: tens of thousands of short strings are hashed, and
+ * `crypto.subtle` is async and needs a secure context).
+ */
+export function powDigest(nonce: string, solution: string): Uint8Array {
+  return sha256(utf8ToBytes(`${nonce}:${solution}`));
+}
+
+/** True when `hash` starts with at least `bits` zero bits. */
+export function hasLeadingZeroBits(hash: Uint8Array, bits: number): boolean {
+  let remaining = bits;
+  for (const byte of hash) {
+    if (remaining <= 0) return true;
+    if (remaining >= 8) {
+      if (byte !== 0) return false;
+      remaining -= 8;
+    } else {
+      return byte >> (8 - remaining) === 0;
+    }
+  }
+  return remaining <= 0;
+}
+
 /** Expected number of hashes for a difficulty (each leading zero bit doubles it). */
 export function expectedWork(difficulty: number): number {
   return 2 ** difficulty;
@@ -21,9 +47,9 @@ export function expectedWork(difficulty: number): number {
  * SHA-256("<nonce>:<counter>") has `difficulty` leading zero bits is the solution.
  */
 export function searchRange(puzzle: PowPuzzle, start: number, count: number): string | null {
-  const prefix = `${puzzle.nonce}:`;
   for (let i = start; i < start + count; i++) {
-    if (hasLeadingZeroBits(sha256(prefix + i), puzzle.difficulty)) return String(i);
+    const solution = String(i);
+    if (hasLeadingZeroBits(powDigest(puzzle.nonce, solution), puzzle.difficulty)) return solution;
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHALLENGE_REDIRECT_KEY } from '../lib/challenge-redirect';
-import { hasLeadingZeroBits, sha256 } from '../lib/sha256';
+import { hasLeadingZeroBits, powDigest } from '../lib/pow';
 import { currentUrl, mockApi, problem, renderRoutes } from '../test/render';
 import { ChallengePage } from './challenge-page';
 
@@ -26,7 +26,7 @@ describe('challenge page', () => {
     await waitFor(() => expect(currentUrl()).toBe('/login?redirect=%2Faccount'), { timeout: 10_000 });
     const body = calls.find((call) => call.method === 'POST')?.body as { id: string; solution: string };
     expect(body.id).toBe('chl_1');
-    expect(hasLeadingZeroBits(sha256(`c0ffee:${body.solution}`), 8)).toBe(true);
+    expect(hasLeadingZeroBits(powDigest('c0ffee', body.solution), 8)).toBe(true);
     expect(sessionStorage.getItem(CHALLENGE_REDIRECT_KEY)).toBeNull();
   });
 
