@@ -407,3 +407,22 @@ async fn unknown_query_parameters_are_ignored_everywhere() {
     assert!(differ.is_empty(), "{}", differ.join("\n"));
     assert!(checked > 20, "GET operations checked: {checked}");
 }
+
+/// Negative data found by schemathesis: an empty filter value was read as
+/// "no filter"; it is refused now, as the document says it must be.
+#[tokio::test]
+async fn an_empty_listing_filter_is_refused_and_suggest_takes_an_absent_q() {
+    let app = app().await;
+    for query in ["brand=", "type=hardware,", "min_price=", "page_size="] {
+        let body = app
+            .get(&format!("/api/v1/products?{query}"))
+            .await
+            .assert_problem(422, "validation_failed");
+        let field = query.split('=').next().unwrap();
+        assert_eq!(body["errors"][0]["field"], field, "{body}");
+    }
+    assert_eq!(app.get("/api/v1/products?q=").await.status, 200);
+    let res = app.get("/api/v1/search/suggest").await;
+    assert_eq!(res.status, 200);
+    assert_eq!(res.json()["items"], json!([]));
+}

@@ -5962,7 +5962,7 @@ export interface operations {
     };
     suggest: {
         parameters: {
-            query: {
+            query?: {
                 /**
                  * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
                  *     Without it: the `uplink_store` cookie, then the signed-in customer's
@@ -5970,8 +5970,11 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
-                /** @description What the shopper has typed so far; the last word is completed as a prefix. */
-                q: string;
+                /**
+                 * @description What the shopper has typed so far; the last word is completed as a prefix.
+                 *     Empty or left out: no suggestions.
+                 */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -5987,7 +5990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Suggestions"];
                 };
             };
-            /** @description `q` is too long; `validation_failed`: `store` names no store */
+            /** @description `validation_failed`: `q` is too long; `validation_failed`: `store` names no store */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -54,6 +54,37 @@ pub struct ListingParams {
     pub page_size: Option<u32>,
 }
 
+/// The listing's parameters other than `q` (which may be empty).
+const VALUED: [&str; 10] = [
+    "category",
+    "brand",
+    "type",
+    "label",
+    "min_price",
+    "max_price",
+    "in_stock",
+    "sort",
+    "page",
+    "page_size",
+];
+
+/// `validation_failed` for a listing parameter sent with an empty value (or an
+/// empty item in a comma-separated list): the document allows no such value,
+/// and silently reading it as "no filter" would hide a client's mistake.
+fn empty_values(pairs: &[(String, String)]) -> Vec<FieldError> {
+    let mut errors: Vec<FieldError> = Vec::new();
+    for (k, v) in pairs {
+        let empty = v.split(',').any(|item| item.trim().is_empty());
+        if empty && VALUED.contains(&k.as_str()) && !errors.iter().any(|e| e.field == *k) {
+            errors.push(bad(
+                k,
+                format!("`{k}` has an empty value; leave the parameter out or give a value."),
+            ));
+        }
+    }
+    errors
+}
+
 fn bad(field: &str, message: String) -> FieldError {
     FieldError::new(field, ErrorCode::ValidationFailed, message)
 }
@@ -124,7 +155,7 @@ pub fn parse(snap: &Snapshot, query: &str, q_required: bool) -> ApiResult<Listin
     let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
         .map(|(k, v)| (k.into_owned(), v.into_owned()))
         .collect();
-    let mut errors = Vec::new();
+    let mut errors = empty_values(&pairs);
     let mut out = ListingQuery::default();
 
     for slug in multi(&pairs, "category") {

@@ -18,7 +18,8 @@ pub const SUGGESTIONS: usize = 8;
 #[allow(dead_code)]
 pub struct SuggestParams {
     /// What the shopper has typed so far; the last word is completed as a prefix.
-    pub q: String,
+    /// Empty or left out: no suggestions.
+    pub q: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -56,7 +57,7 @@ pub struct Suggestions {
     params(StoreParam, SuggestParams),
     responses(
         (status = 200, body = Suggestions),
-        (status = 422, description = "`q` is too long", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`validation_failed`: `q` is too long", body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn suggest(ctx: StoreContext, RawQuery(query): RawQuery) -> ApiResult<Json<Suggestions>> {
