@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: Rust (SQLite, then PostgreSQL), frontend, end to end.
+# Runs every test: Rust (SQLite, then PostgreSQL), frontend, API fuzzing, end to end.
 # Installs what is missing (npm packages, Chromium, PostgreSQL) first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +31,9 @@ step "Frontend lint, types and unit tests"
 step "Release build"
 (cd web && npm run build)
 cargo build --release --locked -p uplink-server
+
+step "API fuzzing (schemathesis) against the release server"
+scripts/schemathesis.sh
 
 step "End-to-end tests against the release server"
 scripts/e2e.sh
