@@ -48,6 +48,11 @@ const noCrossFeatureImports = {
   },
 };
 
+const NO_BARRELS = {
+  group: ['**/index', '**/index.ts', '**/index.tsx'],
+  message: 'No barrel files: import the module itself.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/lib/api/schema.d.ts'] },
   {
@@ -67,11 +72,20 @@ export default tseslint.config(
       'uplink/no-cross-feature-imports': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [NO_BARRELS] }],
+    },
+  },
+  {
+    // src/testing (the API mock, render helpers, shared fixtures) is for tests only.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/features/*/test/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/index', '**/index.ts', '**/index.tsx'], message: 'No barrel files: import the module itself.' },
+            NO_BARRELS,
+            { group: ['@/testing/*', '**/testing/*'], message: 'src/testing is for tests; the app must not import it.' },
           ],
         },
       ],

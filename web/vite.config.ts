@@ -54,7 +54,7 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,21 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ToastProvider } from '@/components/ui/toast';
-import { createQueryClient } from '@/lib/query-client';
+import { renderPage } from '@/testing/render';
 import { ScreenGroupSwitch } from './screen-group-switch';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '*', element: <ScreenGroupSwitch /> }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (path: string) => renderPage(<ScreenGroupSwitch />, path);
 
 describe('ScreenGroupSwitch', () => {
   it('loads the main group with its home page at /', async () => {

@@ -1,6 +1,7 @@
 import * as Sentry from '@sentry/react';
 import type { ErrorEvent } from '@sentry/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/testing/api-mock';
 import {
   BUILD_RELEASE,
   capSpans,
@@ -109,13 +110,10 @@ describe('initSentry', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('reads the DSN at run time and initialises once', async () => {
-    const fetchMock = vi.fn(() =>
-      Promise.resolve(new Response(JSON.stringify({ version: '0.1.0', sentry: config }), { status: 200 })),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const { calls } = mockApi({ 'GET /api/v1/config': () => ({ version: '0.1.0', sentry: config }) });
     const loaded = await fetchSentryConfig();
     expect(loaded).toEqual(config);
-    expect(fetchMock).toHaveBeenCalledWith('/api/v1/config', expect.anything());
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/v1/config']);
 
     expect(await initSentry(() => Promise.resolve(null))).toBe(false);
     expect(Sentry.init).not.toHaveBeenCalled();
@@ -127,7 +125,7 @@ describe('initSentry', () => {
   });
 
   it('stays off when the configuration cannot be read', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('nope', { status: 503 }))));
+    mockApi({ 'GET /api/v1/config': () => new Response('nope', { status: 503 }) });
     expect(await fetchSentryConfig()).toBeNull();
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
     expect(await fetchSentryConfig()).toBeNull();

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUrl, me, mockApi, problem, renderRoutes } from '../test/render';
+import { mockApi, problem } from '@/testing/api-mock';
+import { me } from '@/testing/fixtures';
+import { currentUrl, renderRoutes } from '@/testing/render';
 import { DeleteAccount } from './delete-account';
 
 afterEach(() => vi.unstubAllGlobals());

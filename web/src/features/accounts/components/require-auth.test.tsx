@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUrl, me, mockApi, renderRoutes, session } from '../test/render';
+import { mockApi } from '@/testing/api-mock';
+import { me, session } from '@/testing/fixtures';
+import { currentUrl, renderRoutes } from '@/testing/render';
 import { RequireAuth } from './require-auth';
 
 const routes = [

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from '../api/types';
-import { COUNTRIES, me, mockApi, problem, renderRoutes, session } from '../test/render';
+import { mockApi, problem } from '@/testing/api-mock';
+import { COUNTRIES, me, session } from '@/testing/fixtures';
+import { renderRoutes } from '@/testing/render';
 import { AddressBookPage } from './address-book-page';
 
 const routes = [{ path: '/account/address-book', element: <AddressBookPage /> }];

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHALLENGE_REDIRECT_KEY } from '../lib/challenge-redirect';
 import { hasLeadingZeroBits, powDigest } from '../lib/pow';
-import { currentUrl, mockApi, problem, renderRoutes } from '../test/render';
+import { mockApi, problem } from '@/testing/api-mock';
+import { currentUrl, renderRoutes } from '@/testing/render';
 import { ChallengePage } from './challenge-page';
 
 const routes = [

@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHALLENGE_REDIRECT_KEY } from '../lib/challenge-redirect';
-import { COUNTRIES, currentUrl, me, mockApi, problem, renderRoutes, session } from '../test/render';
+import { mockApi, problem } from '@/testing/api-mock';
+import { COUNTRIES, me, session } from '@/testing/fixtures';
+import { currentUrl, renderRoutes } from '@/testing/render';
 import { LoginPage } from './login-page';
 
 const routes = [

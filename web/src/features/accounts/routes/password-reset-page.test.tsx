@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUrl, me, mockApi, problem, renderRoutes, session } from '../test/render';
+import { json, mockApi, problem } from '@/testing/api-mock';
+import { me, session } from '@/testing/fixtures';
+import { currentUrl, renderRoutes } from '@/testing/render';
 import { PasswordResetPage } from './password-reset-page';
 
 const routes = [
@@ -13,7 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('password reset', () => {
   it('answers the same way whatever the address', async () => {
-    const { calls } = mockApi({ 'POST /api/v1/auth/password-reset': () => json202() });
+    const { calls } = mockApi({ 'POST /api/v1/auth/password-reset': () => json({ message: 'ok' }, 202) });
     const user = userEvent.setup();
     renderRoutes(routes, '/password/reset');
     await user.type(screen.getByLabelText(/E-mail/), 'nobody@example.com');
@@ -56,7 +58,3 @@ describe('password reset', () => {
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/password/reset');
   });
 });
-
-function json202() {
-  return new Response(JSON.stringify({ message: 'ok' }), { status: 202, headers: { 'Content-Type': 'application/json' } });
-}

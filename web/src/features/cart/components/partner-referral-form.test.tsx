@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartPage } from '../routes/cart-page';
-import { cart, json, line, mockApi, renderPage } from '../test/render';
+import { json, mockApi } from '@/testing/api-mock';
+import { cart, line } from '@/testing/fixtures';
+import { renderPage } from '@/testing/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -16,7 +18,7 @@ describe('partner referral code box', { timeout: 20_000 }, () => {
   it('applies a code, names the partner and leaves the total alone', async () => {
     let current = cart([line()]);
     let release: () => void = () => {};
-    const calls = mockApi({
+    const { calls } = mockApi({
       'GET /api/v1/cart': () => current,
       'PUT /api/v1/cart/referral-code': async () => {
         await new Promise<void>((resolve) => (release = resolve));
@@ -24,7 +26,7 @@ describe('partner referral code box', { timeout: 20_000 }, () => {
         return current;
       },
     });
-    renderPage(<CartPage />);
+    renderPage(<CartPage />, '/cart');
     const referral = await box();
     await userEvent.type(referral.getByLabelText(/Referral code/), 'northwind');
     await userEvent.click(referral.getByRole('button', { name: 'Apply referral code' }));
@@ -52,7 +54,7 @@ describe('partner referral code box', { timeout: 20_000 }, () => {
           422,
         ),
     });
-    renderPage(<CartPage />);
+    renderPage(<CartPage />, '/cart');
     const referral = await box();
     const input = referral.getByLabelText(/Referral code/);
     await userEvent.type(input, 'nope');
@@ -67,14 +69,14 @@ describe('partner referral code box', { timeout: 20_000 }, () => {
 
   it('removes the applied code', async () => {
     let current = cart([line()], { partner_referral: northwind });
-    const calls = mockApi({
+    const { calls } = mockApi({
       'GET /api/v1/cart': () => current,
       'DELETE /api/v1/cart/referral-code': () => {
         current = cart([line()]);
         return current;
       },
     });
-    renderPage(<CartPage />);
+    renderPage(<CartPage />, '/cart');
     const referral = await box();
     await userEvent.click(await referral.findByRole('button', { name: 'Remove partner referral code NORTHWIND' }));
     expect(await referral.findByLabelText(/Referral code/)).toBeInTheDocument();

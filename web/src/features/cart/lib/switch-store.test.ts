@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiProblem } from '@/lib/api/api-problem';
-import { cart, mockApi, problem } from '../test/render';
+import { mockApi, problem } from '@/testing/api-mock';
+import { cart } from '@/testing/fixtures';
 import { moveCartToStore, mustChangeStore } from './switch-store';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,7 +30,7 @@ describe('switching store with a full cart', () => {
   });
 
   it('re-adds every line in the target store, reports refusals, then empties the old cart', async () => {
-    const calls = mockApi({
+    const { calls } = mockApi({
       'POST /api/v1/cart/lines': (call) =>
         (call.body as { sku: string }).sku === 'UL-EDGE1-LTE-GL' ? problem(422, 'not_sold_in_store') : cart([]),
       'DELETE /api/v1/cart': () => cart([]),

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cart, line, mockApi, problem, renderPage, usd } from '../test/render';
+import { mockApi, problem } from '@/testing/api-mock';
+import { cart, line, usd } from '@/testing/fixtures';
+import { renderPage } from '@/testing/render';
 import { CartPage } from './cart-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,7 +32,7 @@ describe('cart page', { timeout: 20_000 }, () => {
           totals: { subtotal: usd(69_800), discount: usd(0), tax: usd(4_363), total: usd(74_163) },
         }),
     });
-    renderPage(<CartPage />);
+    renderPage(<CartPage />, '/cart');
     const items = await screen.findAllByTestId('cart-line');
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByText('Pre-configured')).toBeInTheDocument();
@@ -44,14 +46,14 @@ describe('cart page', { timeout: 20_000 }, () => {
 
   it('changes a quantity at once and sends it to the server', async () => {
     let current = cart([line()]);
-    const calls = mockApi({
+    const { calls } = mockApi({
       'GET /api/v1/cart': () => current,
       'PATCH /api/v1/cart/lines/cln_router': () => {
         current = cart([line({ qty: 3, subtotal: usd(30_000) })]);
         return current;
       },
     });
-    renderPage(<CartPage />);
+    renderPage(<CartPage />, '/cart');
     const increase = await screen.findByRole('button', { name: /Increase quantity of/ });
     await userEvent.click(increase);
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
@@ -64,7 +66,7 @@ describe('cart page', { timeout: 20_000 }, () => {
       'GET /api/v1/cart': () => cart([line()]),
       'DELETE /api/v1/cart/lines/cln_router': () => problem(409, 'must_change_store', { target_store: 'us' }),
     });
-    renderPage(<CartPage />);
+    renderPage(<CartPage />, '/cart');
     await userEvent.click(await screen.findByRole('button', { name: /^Remove Pepwave/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('must_change_store detail');
     expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
@@ -75,7 +77,7 @@ describe('cart page', { timeout: 20_000 }, () => {
       'GET /api/v1/cart': () => cart([line()]),
       'POST /api/v1/cart/coupon': () => problem(422, 'coupon_expired'),
     });
-    renderPage(<CartPage />);
+    renderPage(<CartPage />, '/cart');
     await userEvent.type(await screen.findByLabelText('Coupon code'), 'SPRING2020');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('coupon_expired detail')).toBeInTheDocument();
@@ -91,14 +93,14 @@ describe('cart page', { timeout: 20_000 }, () => {
           lines: [{ sku: 'MAX-BR1-PRO-5G-PRM', qty: 3, options: {}, serials: [], iccid: null }],
         }),
     });
-    renderPage(<CartPage />);
+    renderPage(<CartPage />, '/cart');
     const dialog = await screen.findByRole('dialog', { name: 'Switch to the US store?' });
     expect(dialog).toHaveTextContent('Switching to the US store empties this cart (3 items)');
   });
 
   it('offers products and quick order when the cart is empty', async () => {
     mockApi({ 'GET /api/v1/cart': () => cart([]) });
-    renderPage(<CartPage />);
+    renderPage(<CartPage />, '/cart');
     expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Quick order/ }).length).toBeGreaterThan(0);
   });

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProductsPage } from '../routes/products-page';
 import { card, page } from '../test/fixtures';
-import { currentUrl, mockApi, renderRoute } from '../test/render';
+import { mockApi } from '@/testing/api-mock';
+import { currentUrl, renderRoutes } from '@/testing/render';
 
 const ITEMS = [
   card({ sku: 'PW-MAX-1', slug: 'max-1', name: 'MAX One', brand: 'Pepwave' }),
@@ -12,14 +13,14 @@ const ITEMS = [
 
 function setup(url: string, items = ITEMS, total = 60) {
   const api = mockApi({
-    '/api/v1/products': (url) =>
+    'GET /api/v1/products': ({ url }) =>
       page(items, {
         total,
         page: Number(url.searchParams.get('page')),
         page_size: Number(url.searchParams.get('page_size')),
       }),
   });
-  const view = renderRoute(<ProductsPage />, { path: '/products', url });
+  const view = renderRoutes([{ path: '/products', element: <ProductsPage /> }], url);
   return { ...api, ...view };
 }
 
@@ -27,7 +28,7 @@ describe('product listing ↔ URL', { timeout: 20_000 }, () => {
   it('requests and shows what the URL says', async () => {
     const { calls } = setup('/products?brand=Pepwave&in_stock=true&sort=price_desc&page=2');
     expect(await screen.findByRole('link', { name: 'MAX One' })).toHaveAttribute('href', '/products/max-1');
-    const request = calls.filter((call) => call.pathname === '/api/v1/products').at(-1)!;
+    const request = calls.filter((call) => call.url.pathname === '/api/v1/products').at(-1)!.url;
     expect(request.searchParams.getAll('brand')).toEqual(['Pepwave']);
     expect(request.searchParams.get('in_stock')).toBe('true');
     expect(request.searchParams.get('sort')).toBe('price_desc');
@@ -115,10 +116,10 @@ describe('product listing ↔ URL', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     let failures = 1;
     mockApi({
-      '/api/v1/products': () =>
+      'GET /api/v1/products': () =>
         failures-- > 0 ? new Response('oops', { status: 503 }) : page(ITEMS, { total: 2 }),
     });
-    renderRoute(<ProductsPage />, { path: '/products', url: '/products' });
+    renderRoutes([{ path: '/products', element: <ProductsPage /> }], '/products');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong on our side. Try again in a moment.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

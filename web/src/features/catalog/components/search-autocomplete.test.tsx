@@ -2,12 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SUGGESTIONS } from '../test/fixtures';
-import { currentUrl, mockApi, renderRoute } from '../test/render';
+import { mockApi } from '@/testing/api-mock';
+import { currentUrl, renderRoutes } from '@/testing/render';
 import { SearchAutocomplete } from './search-autocomplete';
 
 function setup(url = '/') {
-  const api = mockApi({ '/api/v1/search/suggest': () => SUGGESTIONS });
-  renderRoute(<SearchAutocomplete />, { path: '*', url });
+  const api = mockApi({ 'GET /api/v1/search/suggest': () => SUGGESTIONS });
+  renderRoutes([{ path: '*', element: <SearchAutocomplete /> }], url);
   return api;
 }
 
@@ -30,7 +31,7 @@ describe('header search autocomplete', { timeout: 20_000 }, () => {
       '▦' + 'Routers' + 'Category',
     ]);
     // Debounced: one request for the whole word.
-    expect(calls.map((url) => url.searchParams.get('q'))).toEqual(['routr']);
+    expect(calls.map((call) => call.url.searchParams.get('q'))).toEqual(['routr']);
 
     await user.keyboard('{ArrowDown}');
     expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
@@ -96,8 +97,8 @@ describe('header search autocomplete', { timeout: 20_000 }, () => {
 
   it('tells the user when there are no quick matches', async () => {
     const user = userEvent.setup();
-    mockApi({ '/api/v1/search/suggest': () => ({ q: 'zzzz', items: [], categories: [] }) });
-    renderRoute(<SearchAutocomplete />, { path: '*', url: '/' });
+    mockApi({ 'GET /api/v1/search/suggest': () => ({ q: 'zzzz', items: [], categories: [] }) });
+    renderRoutes([{ path: '*', element: <SearchAutocomplete /> }], '/');
     await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'zzzz');
     expect(await screen.findByText(/No quick matches/)).toBeInTheDocument();
   });

@@ -2,13 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail, Variant } from '../api/types';
-import { detail, usd } from '../test/fixtures';
-import { currentUrl, mockApi, problem, renderRoute } from '../test/render';
+import { detail } from '../test/fixtures';
+import { mockApi, problem } from '@/testing/api-mock';
+import { usd } from '@/testing/fixtures';
+import { currentUrl, renderRoutes } from '@/testing/render';
 import { ProductPage } from './product-page';
 
 function show(product: ProductDetail, url = `/products/${product.slug}`) {
-  mockApi({ [`/api/v1/products/${product.slug}`]: () => product });
-  return renderRoute(<ProductPage />, { path: '/products/:slug', url });
+  mockApi({ [`GET /api/v1/products/${product.slug}`]: () => product });
+  return renderRoutes([{ path: '/products/:slug', element: <ProductPage /> }], url);
 }
 
 function variant(
@@ -119,28 +121,26 @@ describe('product page: tabs', { timeout: 20_000 }, () => {
 
   it('adds the product to the cart with its quantity and options, and says so', async () => {
     const product = detail();
-    const { fetchMock } = mockApi({
-      [`/api/v1/products/${product.slug}`]: () => product,
-      '/api/v1/cart/lines': () => ({ item_count: 1, lines: [] }),
-      '/api/v1/cart': () => ({ item_count: 0, lines: [] }),
+    const { calls } = mockApi({
+      [`GET /api/v1/products/${product.slug}`]: () => product,
+      'POST /api/v1/cart/lines': () => ({ item_count: 1, lines: [] }),
+      'GET /api/v1/cart': () => ({ item_count: 0, lines: [] }),
     });
-    renderRoute(<ProductPage />, { path: '/products/:slug', url: `/products/${product.slug}` });
+    renderRoutes([{ path: '/products/:slug', element: <ProductPage /> }], `/products/${product.slug}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText(/Added\./)).toBeInTheDocument();
-    const post = fetchMock.mock.calls
-      .map(([request]) => request as unknown as Request)
-      .find((request) => request.method === 'POST');
-    expect(post?.url).toContain('/api/v1/cart/lines');
-    expect(await post?.clone().json()).toMatchObject({ sku: product.sku, qty: product.min_qty });
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.url.pathname).toBe('/api/v1/cart/lines');
+    expect(post?.body).toMatchObject({ sku: product.sku, qty: product.min_qty });
   });
 
   it('shows the server’s reason when the cart refuses the product', async () => {
     const product = detail();
     mockApi({
-      [`/api/v1/products/${product.slug}`]: () => product,
-      '/api/v1/cart/lines': () => problem(409, 'insufficient_stock'),
+      [`GET /api/v1/products/${product.slug}`]: () => product,
+      'POST /api/v1/cart/lines': () => problem(409, 'insufficient_stock'),
     });
-    renderRoute(<ProductPage />, { path: '/products/:slug', url: `/products/${product.slug}` });
+    renderRoutes([{ path: '/products/:slug', element: <ProductPage /> }], `/products/${product.slug}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('insufficient_stock');
   });
@@ -148,8 +148,8 @@ describe('product page: tabs', { timeout: 20_000 }, () => {
 
 describe('product page: errors', { timeout: 20_000 }, () => {
   it('explains a missing product and offers ways on', async () => {
-    mockApi({ '/api/v1/products/gone': () => problem(404, 'not_found') });
-    renderRoute(<ProductPage />, { path: '/products/:slug', url: '/products/gone' });
+    mockApi({ 'GET /api/v1/products/gone': () => problem(404, 'not_found') });
+    renderRoutes([{ path: '/products/:slug', element: <ProductPage /> }], '/products/gone');
     expect(await screen.findByRole('heading', { name: 'We can’t find that product' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products');
   });

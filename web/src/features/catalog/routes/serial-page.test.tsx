@@ -2,12 +2,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { card } from '../test/fixtures';
-import { currentUrl, mockApi, problem, renderRoute } from '../test/render';
+import { mockApi, problem } from '@/testing/api-mock';
+import { currentUrl, renderRoutes } from '@/testing/render';
 import { SerialPage } from './serial-page';
 
 function setup(url: string) {
   const api = mockApi({
-    '/api/v1/serials/1934-ABCD-5678': () => ({
+    'GET /api/v1/serials/1934-ABCD-5678': () => ({
       serial: '1934-ABCD-5678',
       model: {
         prefix: '1934',
@@ -27,9 +28,9 @@ function setup(url: string) {
         },
       ],
     }),
-    '/api/v1/serials/9999-ABCD-5678': () => problem(404, 'unknown_serial'),
+    'GET /api/v1/serials/9999-ABCD-5678': () => problem(404, 'unknown_serial'),
   });
-  renderRoute(<SerialPage />, { path: '/sn', url });
+  renderRoutes([{ path: '/sn', element: <SerialPage /> }], url);
   return api;
 }
 

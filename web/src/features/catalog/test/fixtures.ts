@@ -2,15 +2,13 @@ import type {
   CategoryNode,
   CategoryTree,
   Facets,
-  Money,
   ProductCard,
   ProductDetail,
   ProductPage,
   Suggestion,
   Suggestions,
 } from '../api/types';
-
-export const usd = (cents: number): Money => ({ cents, currency: 'USD' });
+import { usd } from '@/testing/fixtures';
 
 export function card(overrides: Partial<ProductCard> = {}): ProductCard {
   return {

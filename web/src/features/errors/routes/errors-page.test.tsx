@@ -1,41 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, problem } from '@/testing/api-mock';
+import { renderRoutes } from '@/testing/render';
 import { ErrorIssuePage } from './error-issue-page';
 import { ErrorsPage } from './errors-page';
 
-function respond(handlers: Record<string, () => Response>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: Request) => {
-      const path = new URL(input.url).pathname;
-      const handler = handlers[path];
-      return Promise.resolve(handler ? handler() : new Response('{}', { status: 404 }));
-    }),
-  );
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
-  });
-
 function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path: '/admin/errors', element: <ErrorsPage /> },
       { path: '/admin/errors/:id', element: <ErrorIssuePage /> },
     ],
-    { initialEntries: [url] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    url,
   );
 }
 
@@ -58,23 +35,21 @@ describe('staff error pages', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists issues with events, users and last seen, and switches to release health', async () => {
-    respond({
-      '/api/v1/admin/errors/issues': () =>
-        json({ items: [issue], total: 1, dsn: 'http://k@localhost/1', retention_days: 30 }),
-      '/api/v1/admin/errors/releases': () =>
-        json({
-          items: [
-            {
-              release: 'uplink@0.1.0',
-              environment: 'production',
-              sessions: 200,
-              errored: 9,
-              crashed: 4,
-              crash_free_rate: 0.98,
-              last_seen: '2026-11-21T00:00:00Z',
-            },
-          ],
-        }),
+    mockApi({
+      'GET /api/v1/admin/errors/issues': () => ({ items: [issue], total: 1, dsn: 'http://k@localhost/1', retention_days: 30 }),
+      'GET /api/v1/admin/errors/releases': () => ({
+        items: [
+          {
+            release: 'uplink@0.1.0',
+            environment: 'production',
+            sessions: 200,
+            errored: 9,
+            crashed: 4,
+            crash_free_rate: 0.98,
+            last_seen: '2026-11-21T00:00:00Z',
+          },
+        ],
+      }),
     });
     renderAt('/admin/errors');
     const link = await screen.findByRole('link', { name: 'TypeError: x is undefined' });
@@ -88,9 +63,8 @@ describe('staff error pages', { timeout: 20_000 }, () => {
   });
 
   it('tells a customer the page is not for them', async () => {
-    respond({
-      '/api/v1/admin/errors/issues': () =>
-        json({ type: 'urn:uplink:problem:forbidden', title: 'Forbidden', status: 403, detail: 'x', code: 'forbidden' }, 403),
+    mockApi({
+      'GET /api/v1/admin/errors/issues': () => problem(403, 'forbidden'),
     });
     renderAt('/admin/errors');
     expect(await screen.findByRole('alert')).toHaveTextContent('Your account can’t do this');
@@ -98,36 +72,35 @@ describe('staff error pages', { timeout: 20_000 }, () => {
   });
 
   it('shows an issue’s stack trace, breadcrumbs and tags', async () => {
-    respond({
-      '/api/v1/admin/errors/issues/iss_1': () =>
-        json({
-          issue,
-          latest_event: {
-            id: 'e1',
-            received_at: '2026-11-21T10:00:00Z',
-            occurred_at: '2026-11-21T10:00:00Z',
-            release: 'uplink@0.1.0',
-            environment: 'production',
-            browser: 'Chrome 131',
-            url: 'http://localhost/cart',
-            trace_id: '771a43a4192642f0b136d5159a501700',
-            exceptions: [
-              {
-                type: 'TypeError',
-                value: 'x is undefined',
-                handled: false,
-                mechanism: 'auto.browser.global_handlers.onerror',
-                frames: [{ function: 'onClick', filename: '/assets/main.js', lineno: 1, colno: 9, in_app: true }],
-              },
-            ],
-            breadcrumbs: [
-              { timestamp: '2026-11-21T09:59:59Z', category: 'fetch', type: 'http', level: null, message: null, data: { method: 'GET', url: '/api/v1/cart', status_code: 200 } },
-            ],
-            tags: [{ key: 'release', value: 'uplink@0.1.0' }],
-            attachments: [],
-          },
-          recent_events: [],
-        }),
+    mockApi({
+      'GET /api/v1/admin/errors/issues/iss_1': () => ({
+        issue,
+        latest_event: {
+          id: 'e1',
+          received_at: '2026-11-21T10:00:00Z',
+          occurred_at: '2026-11-21T10:00:00Z',
+          release: 'uplink@0.1.0',
+          environment: 'production',
+          browser: 'Chrome 131',
+          url: 'http://localhost/cart',
+          trace_id: '771a43a4192642f0b136d5159a501700',
+          exceptions: [
+            {
+              type: 'TypeError',
+              value: 'x is undefined',
+              handled: false,
+              mechanism: 'auto.browser.global_handlers.onerror',
+              frames: [{ function: 'onClick', filename: '/assets/main.js', lineno: 1, colno: 9, in_app: true }],
+            },
+          ],
+          breadcrumbs: [
+            { timestamp: '2026-11-21T09:59:59Z', category: 'fetch', type: 'http', level: null, message: null, data: { method: 'GET', url: '/api/v1/cart', status_code: 200 } },
+          ],
+          tags: [{ key: 'release', value: 'uplink@0.1.0' }],
+          attachments: [],
+        },
+        recent_events: [],
+      }),
     });
     renderAt('/admin/errors/iss_1');
     expect(await screen.findByRole('heading', { level: 1, name: 'TypeError: x is undefined' })).toBeInTheDocument();

@@ -1,14 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/testing/api-mock';
+import { renderPage } from '@/testing/render';
 import StaffOrdersPage from './staff-orders-page';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
-  });
 
 const order = (over: Record<string, unknown>) => ({
   number: 'UL-000101',
@@ -23,41 +18,26 @@ const order = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <StaffOrdersPage />
-    </QueryClientProvider>,
-  );
-}
-
 describe('staff orders page', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows who referred an order and marks a bank transfer paid', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: Request) => {
-        const path = new URL(input.url).pathname;
-        calls.push(`${input.method} ${path}`);
-        if (path === '/api/v1/staff/orders') {
-          return Promise.resolve(
-            json([
-              order({ number: 'UL-000101', referred_by: 'Northwind Networks Ltd' }),
-              order({ number: 'UL-000102', status: 'pending_payment', payment_method: 'bank_transfer', payment_status: 'pending' }),
-            ]),
-          );
-        }
-        return Promise.resolve(json({}));
-      }),
-    );
-    renderPage();
+    const { calls } = mockApi({
+      'GET /api/v1/staff/orders': () => [
+        order({ number: 'UL-000101', referred_by: 'Northwind Networks Ltd' }),
+        order({ number: 'UL-000102', status: 'pending_payment', payment_method: 'bank_transfer', payment_status: 'pending' }),
+      ],
+      'POST /api/v1/staff/orders/UL-000102/mark-paid': () => ({}),
+    });
+    renderPage(<StaffOrdersPage />, '/staff/orders');
     expect(await screen.findByText('UL-000101')).toBeInTheDocument();
     expect(screen.getByText(/referred by Northwind Networks Ltd/)).toBeInTheDocument();
     expect(screen.getAllByText(/referred by/)).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Mark bank transfer paid' }));
-    expect(calls).toContain('POST /api/v1/staff/orders/UL-000102/mark-paid');
+    await waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toContain(
+        'POST /api/v1/staff/orders/UL-000102/mark-paid',
+      ),
+    );
   });
 });
