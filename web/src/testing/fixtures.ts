@@ -1,8 +1,9 @@
 // Test data for the resources several features read: the signed-in user, the session,
-// countries, the cart. A feature's own fixtures live in its `test/` folder.
+// countries, the address book, the cart. A feature's own fixtures live in its `test/` folder.
 import type { Me, SessionInfo } from '@/lib/auth/session';
 import type { components } from '@/lib/api/schema';
-import type { Cart, CartLine } from '@/lib/cart/cart-api';
+import type { Address } from '@/lib/resources/addresses/types';
+import type { Cart, CartLine } from '@/lib/resources/cart/types';
 
 /** US dollars as the API sends money: integer cents with the currency. */
 export const usd = (cents: number): components['schemas']['MoneyDto'] => ({ cents, currency: 'USD' });
@@ -98,3 +99,23 @@ export const COUNTRIES = {
     { code: 'NY', name: 'New York' },
   ],
 };
+
+export function address(overrides: Partial<Address> = {}): Address {
+  return {
+    id: 'adr_1',
+    name: 'Ann Example',
+    company: null,
+    line1: '1 Main Street',
+    line2: null,
+    city: 'Berlin',
+    state: null,
+    postal_code: '10115',
+    country: 'DE',
+    phone: '+49 30 123456',
+    is_default_shipping: true,
+    is_default_billing: true,
+    created_at: 'x',
+    updated_at: 'x',
+    ...overrides,
+  };
+}

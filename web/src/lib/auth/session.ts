@@ -9,9 +9,7 @@ export type Me = components['schemas']['Me'];
 export const authKeys = {
   all: ['auth'] as const,
   session: () => [...authKeys.all, 'session'] as const,
-  me: () => [...authKeys.all, 'me'] as const,
   bookmarks: () => [...authKeys.all, 'bookmarks'] as const,
-  addresses: () => [...authKeys.all, 'addresses'] as const,
 };
 
 /** `GET /auth/session`: the auth mode (token / keycloak), SSO and InControl availability, and who is signed in. */

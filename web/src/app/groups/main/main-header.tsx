@@ -3,7 +3,7 @@ import { Logo } from '@/components/ui/logo';
 import { SearchAutocomplete } from '@/features/catalog/components/search-autocomplete';
 import { AccountMenu } from './account-menu';
 
-import { useCartCount } from '@/lib/cart/cart-api';
+import { useCartCount } from '@/lib/resources/cart/get-cart';
 import { StoreSwitcher } from './store-switcher';
 
 export function MainHeader() {

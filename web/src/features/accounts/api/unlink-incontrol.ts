@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { authKeys } from '@/lib/auth/session';
+import { meKeys } from '@/lib/resources/me/query-keys';
 
 /** `DELETE /me/incontrol`: forgets the linked InControl account and its tokens. */
 export async function unlinkIncontrol(): Promise<void> {
@@ -11,6 +11,6 @@ export function useUnlinkIncontrol() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unlinkIncontrol,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKeys.all }),
   });
 }

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { authKeys } from '@/lib/auth/session';
 import { writeStoreCookie } from '@/lib/store-cookie';
-import type { MeResponse, UpdateMe } from './types';
+import { meKeys } from '@/lib/resources/me/query-keys';
+import type { MeResponse } from '@/lib/resources/me/types';
+import type { UpdateMe } from './types';
 
 /** `PATCH /me`: profile fields; a new country moves the account to the other store. */
 export async function updateMe(body: UpdateMe): Promise<MeResponse> {
@@ -14,7 +16,7 @@ export function useUpdateMe() {
   return useMutation({
     mutationFn: updateMe,
     onSuccess: async (me, body) => {
-      queryClient.setQueryData(authKeys.me(), me);
+      queryClient.setQueryData(meKeys.detail(), me);
       // The country decides the store (SPEC §3), also over an earlier manual choice:
       // prices and availability change with it.
       if (body.country !== undefined) {

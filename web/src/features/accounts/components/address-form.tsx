@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useCountries } from '../api/get-countries';
-import type { Address } from '../api/types';
+import type { Address } from '@/lib/resources/addresses/types';
 import { applyServerErrors } from '../lib/form-errors';
 import { addressSchema, type AddressValues } from '../lib/schemas';
 import { CodeSelect } from './country-select';

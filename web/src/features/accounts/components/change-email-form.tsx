@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { useChangeEmail } from '../api/change-email';
-import type { MeResponse } from '../api/types';
+import type { MeResponse } from '@/lib/resources/me/types';
 import { applyServerErrors } from '../lib/form-errors';
 import { changeEmailSchema, type ChangeEmailValues } from '../lib/schemas';
 import { FormAlert } from './form-alert';

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { useChangePassword } from '../api/change-password';
-import type { MeResponse } from '../api/types';
+import type { MeResponse } from '@/lib/resources/me/types';
 import { applyServerErrors } from '../lib/form-errors';
 import { changePasswordSchema, PASSWORD_MIN, type ChangePasswordValues } from '../lib/schemas';
 import { FormAlert } from './form-alert';

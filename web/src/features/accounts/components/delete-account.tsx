@@ -7,7 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { useDeleteMe } from '../api/delete-me';
-import type { MeResponse } from '../api/types';
+import type { MeResponse } from '@/lib/resources/me/types';
 
 /** "Delete account" with a confirmation dialog asking for the password (or the e-mail, without one). */
 export function DeleteAccount({ me }: { me: MeResponse }) {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { useCountries } from '../api/get-countries';
-import type { MeResponse } from '../api/types';
+import type { MeResponse } from '@/lib/resources/me/types';
 import { useUpdateMe } from '../api/update-me';
 import { applyServerErrors } from '../lib/form-errors';
 import { profileSchema, type ProfileValues } from '../lib/schemas';

@@ -4,8 +4,8 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
 import { useBookmarks } from '@/lib/bookmarks/bookmarks';
-import { useAddresses } from '../api/get-addresses';
-import { useMe } from '../api/get-me';
+import { useAddresses } from '@/lib/resources/addresses/get-addresses';
+import { useMe } from '@/lib/resources/me/get-me';
 import { AccountLayout } from '../components/account-layout';
 import { QueryFailed } from '../components/query-failed';
 

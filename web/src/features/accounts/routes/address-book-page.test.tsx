@@ -1,33 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Address } from '../api/types';
 import { mockApi, problem } from '@/testing/api-mock';
-import { COUNTRIES, me, session } from '@/testing/fixtures';
+import { address, COUNTRIES, me, session } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render';
 import { AddressBookPage } from './address-book-page';
 
 const routes = [{ path: '/account/address-book', element: <AddressBookPage /> }];
-
-function address(overrides: Partial<Address> = {}): Address {
-  return {
-    id: 'adr_1',
-    name: 'Ann Example',
-    company: null,
-    line1: '1 Main Street',
-    line2: null,
-    city: 'Berlin',
-    state: null,
-    postal_code: '10115',
-    country: 'DE',
-    phone: '+49 30 123456',
-    is_default_shipping: true,
-    is_default_billing: true,
-    created_at: 'x',
-    updated_at: 'x',
-    ...overrides,
-  };
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

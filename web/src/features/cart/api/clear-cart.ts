@@ -1,5 +1,5 @@
 import { api, unwrap } from '@/lib/api/client';
-import type { Cart } from '@/lib/cart/cart-api';
+import type { Cart } from '@/lib/resources/cart/types';
 import { useCartMutation, withLines } from './use-cart-mutation';
 
 /** Empties the cart of `store` (default: the current store). */

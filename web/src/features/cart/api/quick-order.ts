@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
-import { cartKeys } from '@/lib/cart/cart-api';
+import { cartKeys } from '@/lib/resources/cart/query-keys';
 
 export type QuickOrderRequest = components['schemas']['QuickOrderRequest'];
 export type QuickOrderResponse = components['schemas']['QuickOrderResponse'];

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartKeys, type Cart } from '@/lib/cart/cart-api';
+import { cartKeys } from '@/lib/resources/cart/query-keys';
+import type { Cart } from '@/lib/resources/cart/types';
 
 interface Context {
   previous: [readonly unknown[], Cart | undefined][];

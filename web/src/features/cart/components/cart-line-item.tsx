@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { isApiProblem } from '@/lib/api/api-problem';
-import type { CartLine } from '@/lib/cart/cart-api';
+import type { CartLine } from '@/lib/resources/cart/types';
 import { formatMoney } from '@/lib/money';
 import { useDeleteLine } from '../api/delete-line';
 import { useUpdateLine } from '../api/update-line';

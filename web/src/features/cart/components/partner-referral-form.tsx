@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForCode } from '@/lib/api/error-messages';
-import type { Cart } from '@/lib/cart/cart-api';
+import type { Cart } from '@/lib/resources/cart/types';
 import { useApplyReferralCode } from '../api/apply-referral-code';
 import { useRemoveReferralCode } from '../api/remove-referral-code';
 

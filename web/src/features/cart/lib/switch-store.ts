@@ -1,6 +1,6 @@
 import { api, unwrap } from '@/lib/api/client';
 import type { ApiProblem } from '@/lib/api/api-problem';
-import type { AddLineBody } from '@/lib/cart/cart-api';
+import type { AddLineBody } from '@/lib/resources/cart/types';
 
 /** What a `must_change_store` problem carries (see the cart API). */
 export interface MustChangeStore {

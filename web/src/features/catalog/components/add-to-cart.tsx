@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForCode } from '@/lib/api/error-messages';
-import { useAddToCart, type AddLineBody } from '@/lib/cart/cart-api';
+import { useAddToCart } from '@/lib/resources/cart/add-cart-line';
+import type { AddLineBody } from '@/lib/resources/cart/types';
 import type { PurchaseFormValues } from '../lib/purchase-schema';
 
 /** The request body of "add to cart" from the product page's purchase form. */

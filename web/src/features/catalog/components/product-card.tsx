@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { isApiProblem } from '@/lib/api/api-problem';
-import { useAddToCart } from '@/lib/cart/cart-api';
+import { useAddToCart } from '@/lib/resources/cart/add-cart-line';
 import type { ProductCard as ProductCardData } from '../api/types';
 import { LabelBadges } from './label-badges';
 import { Price } from './price';

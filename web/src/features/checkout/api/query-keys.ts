@@ -1,8 +1,8 @@
-/** Query keys of checkout (invalidate by prefix: `checkoutKeys.all`). */
+/**
+ * Query keys of what only checkout reads (invalidate by prefix: `checkoutKeys.all`). The account,
+ * address book, cart and orders it also reads have their keys in `src/lib/resources/`.
+ */
 export const checkoutKeys = {
   all: ['checkout'] as const,
   options: (country: string | undefined) => [...checkoutKeys.all, 'options', country ?? ''] as const,
-  addresses: () => [...checkoutKeys.all, 'addresses'] as const,
-  me: () => [...checkoutKeys.all, 'me'] as const,
-  order: (number: string) => [...checkoutKeys.all, 'order', number] as const,
 };

@@ -3,8 +3,6 @@ import type { components } from '@/lib/api/schema';
 export type CheckoutOptions = components['schemas']['CheckoutOptions'];
 export type ShippingOption = components['schemas']['ShippingOptionDto'];
 export type PaymentMethodOption = components['schemas']['PaymentMethodDto'];
-export type OrderDetail = components['schemas']['OrderDetail'];
 export type PlaceOrderRequest = components['schemas']['PlaceOrderRequest'];
 export type AddressFields = components['schemas']['AddressFields'];
-export type Address = components['schemas']['AddressDto'];
 export type CheckoutLine = components['schemas']['CheckoutLine'];

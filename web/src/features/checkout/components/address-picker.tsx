@@ -1,4 +1,4 @@
-import type { Address } from '../api/types';
+import type { Address } from '@/lib/resources/addresses/types';
 import type { AddressChoice } from '../lib/draft';
 import { AddressForm } from './address-form';
 

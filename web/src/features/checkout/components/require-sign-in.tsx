@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiProblem } from '@/lib/api/api-problem';
-import { useMe } from '../api/get-me';
+import { useMe } from '@/lib/resources/me/get-me';
 
 /** Checkout needs an account (SPEC §6): guests are sent to sign in and come back here. */
 export function RequireSignIn({ children }: { children: ReactNode }) {

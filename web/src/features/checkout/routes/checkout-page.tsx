@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { formatMoney } from '@/lib/money';
-import { useAddresses } from '../api/get-addresses';
+import { useAddresses } from '@/lib/resources/addresses/get-addresses';
 import { useCheckoutOptions } from '../api/get-checkout-options';
 import { AddressPicker } from '../components/address-picker';
 import { CheckoutSteps } from '../components/checkout-steps';
@@ -50,7 +50,7 @@ function CheckoutForm() {
   const [draft, setDraft] = useState<CheckoutDraft>(() => loadDraft());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const addresses = useAddresses();
-  const book = useMemo(() => addresses.data ?? [], [addresses.data]);
+  const book = useMemo(() => addresses.data?.items ?? [], [addresses.data]);
   const country = draft.shipping.id
     ? book.find((a) => a.id === draft.shipping.id)?.country
     : /^[A-Z]{2}$/.test(draft.shipping.fields.country)
@@ -62,8 +62,8 @@ function CheckoutForm() {
   const [seeded, setSeeded] = useState(false);
   if (!seeded && addresses.data) {
     setSeeded(true);
-    const ship = addresses.data.find((a) => a.is_default_shipping) ?? addresses.data[0];
-    const bill = addresses.data.find((a) => a.is_default_billing) ?? ship;
+    const ship = book.find((a) => a.is_default_shipping) ?? book[0];
+    const bill = book.find((a) => a.is_default_billing) ?? ship;
     if (ship && bill && !draft.shipping.id && !draft.shipping.fields.line1) {
       setDraft({ ...draft, shipping: { ...draft.shipping, id: ship.id }, billing: { ...draft.billing, id: bill.id } });
     }

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { type ApiProblem, isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { formatMoney } from '@/lib/money';
-import { useAddresses } from '../api/get-addresses';
+import { useAddresses } from '@/lib/resources/addresses/get-addresses';
 import { useCheckoutOptions } from '../api/get-checkout-options';
 import { usePlaceOrder } from '../api/place-order';
 import { CheckoutSteps } from '../components/checkout-steps';
@@ -32,7 +32,7 @@ function Review() {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const addresses = useAddresses();
   const shipCountry = draft.shipping.id
-    ? addresses.data?.find((a) => a.id === draft.shipping.id)?.country
+    ? addresses.data?.items.find((a) => a.id === draft.shipping.id)?.country
     : draft.shipping.fields.country || undefined;
   const options = useCheckoutOptions(shipCountry, !addresses.isPending);
   const place = usePlaceOrder();
@@ -108,7 +108,7 @@ function Review() {
   const fee = o.shipping_required ? (option?.fee?.cents ?? 0) : 0;
   const total = o.totals.total.cents + fee;
   const addressText = (choice: CheckoutDraft['shipping']) => {
-    const a = choice.id ? addresses.data?.find((x) => x.id === choice.id) : choice.fields;
+    const a = choice.id ? addresses.data?.items.find((x) => x.id === choice.id) : choice.fields;
     return a ? [a.name, a.company, a.line1, a.line2, `${a.city} ${a.state ?? ''} ${a.postal_code}`, a.country].filter(Boolean).join(', ') : '—';
   };
   const billingSame = o.shipping_required && draft.shippingMethod !== 'pickup' && draft.billingSameAsShipping;

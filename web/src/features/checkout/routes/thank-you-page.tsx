@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/money';
-import { useOrder } from '../api/get-order';
+import { useOrder } from '@/lib/resources/orders/get-order';
 import '../checkout.css';
 
 function ThankYou({ number }: { number: string }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { csrfHeaders } from '@/lib/csrf';
-import { orderKeys } from './query-keys';
+import { orderKeys } from '@/lib/resources/orders/query-keys';
 
 export function cancelOrder(number: string) {
   return unwrap(api.POST('/api/v1/orders/{number}/cancel', { params: { path: { number } }, headers: csrfHeaders() }));
@@ -13,7 +13,7 @@ export function useCancelOrder() {
     mutationFn: cancelOrder,
     onSuccess: (order) => {
       client.setQueryData(orderKeys.detail(order.number), order);
-      void client.invalidateQueries({ queryKey: [...orderKeys.all, 'list'] });
+      void client.invalidateQueries({ queryKey: orderKeys.lists() });
     },
   });
 }

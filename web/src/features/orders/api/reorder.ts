@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiProblem } from '@/lib/api/api-problem';
 import { csrfHeaders } from '@/lib/csrf';
+import { cartKeys } from '@/lib/resources/cart/query-keys';
 
 export interface ReorderLine {
   sku: string;
@@ -34,6 +35,6 @@ export function useReorder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: reorder,
-    onSettled: () => client.invalidateQueries({ queryKey: ['cart'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: cartKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { csrfHeaders } from '@/lib/csrf';
-import { orderKeys } from './query-keys';
+import { orderKeys } from '@/lib/resources/orders/query-keys';
 
 const staffKey = (status: string) => [...orderKeys.all, 'staff', status] as const;
 

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { formatMoney } from '@/lib/money';
-import { useOrders } from '../api/get-orders';
+import { useOrders } from '@/lib/resources/orders/get-orders';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/status';
 import '../orders.css';
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { authKeys } from '@/lib/auth/session';
+import { addressKeys } from './query-keys';
 import type { Address, NewAddress } from './types';
 
 /** `POST /me/addresses`. */
-export async function createAddress(body: NewAddress): Promise<Address> {
+export function createAddress(body: NewAddress): Promise<Address> {
   return unwrap(api.POST('/api/v1/me/addresses', { body }));
 }
 
@@ -12,6 +12,6 @@ export function useCreateAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.addresses() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressKeys.all }),
   });
 }

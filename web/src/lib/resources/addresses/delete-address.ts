@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { authKeys } from '@/lib/auth/session';
+import { addressKeys } from './query-keys';
 
 /** `DELETE /me/addresses/{id}`. */
 export async function deleteAddress(id: string): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.addresses() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressKeys.all }),
   });
 }

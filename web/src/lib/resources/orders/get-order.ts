@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { orderKeys } from './query-keys';
+import type { OrderDetail } from './types';
 
-export function getOrder(number: string, signal?: AbortSignal) {
+/** `GET /orders/{number}`: one of the customer's orders. */
+export function getOrder(number: string, signal?: AbortSignal): Promise<OrderDetail> {
   return unwrap(api.GET('/api/v1/orders/{number}', { params: { path: { number } }, signal }));
 }
 

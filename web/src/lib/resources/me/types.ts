@@ -1,0 +1,3 @@
+import type { components } from '@/lib/api/schema';
+
+export type MeResponse = components['schemas']['MeResponse'];
