@@ -1,15 +1,14 @@
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { Address } from '@/lib/resources/addresses/types';
-import type { AddressChoice } from '../lib/draft';
+import type { ShippingValues } from '../lib/shipping-schema';
 import { AddressForm } from './address-form';
 
 interface Props {
   legend: string;
   name: string;
+  /** `shipping` or `billing`: which address of the form this picks. */
+  prefix: 'shipping' | 'billing';
   book: Address[];
-  value: AddressChoice;
-  onChange: (next: AddressChoice) => void;
-  errors: Record<string, string>;
-  errorPrefix: string;
 }
 
 function oneLine(a: Address) {
@@ -17,19 +16,23 @@ function oneLine(a: Address) {
 }
 
 /** An address from the address book, or a new one (optionally saved). */
-export function AddressPicker({ legend, name, book, value, onChange, errors, errorPrefix }: Props) {
-  const idError = errors[`${errorPrefix}.address_id`] ?? errors[`${errorPrefix}.address`];
+export function AddressPicker({ legend, name, prefix, book }: Props) {
+  const { register, setValue, control } = useFormContext<ShippingValues>();
+  const id = useWatch({ control, name: `${prefix}.id` });
+  const { errors } = useFormState({ control, name: `${prefix}.id` });
+  const idError = errors[prefix]?.id?.message;
+  const choose = (next: string | null) => setValue(`${prefix}.id`, next, { shouldDirty: true });
   return (
     <fieldset className="address-picker">
       <legend>{legend}</legend>
       {book.map((a) => (
         <label key={a.id} className="choice">
-          <input type="radio" name={name} checked={value.id === a.id} onChange={() => onChange({ ...value, id: a.id })} />
+          <input type="radio" name={name} checked={id === a.id} onChange={() => choose(a.id)} />
           <span>{oneLine(a)}</span>
         </label>
       ))}
       <label className="choice">
-        <input type="radio" name={name} checked={value.id === null} onChange={() => onChange({ ...value, id: null })} />
+        <input type="radio" name={name} checked={id === null} onChange={() => choose(null)} />
         <span>{book.length ? 'A new address' : 'Enter the address'}</span>
       </label>
       {idError && (
@@ -37,17 +40,11 @@ export function AddressPicker({ legend, name, book, value, onChange, errors, err
           {idError}
         </p>
       )}
-      {value.id === null && (
+      {id === null && (
         <>
-          <AddressForm
-            idPrefix={name}
-            value={value.fields}
-            onChange={(fields) => onChange({ ...value, fields })}
-            errors={errors}
-            errorPrefix={`${errorPrefix}.address`}
-          />
+          <AddressForm prefix={prefix} idPrefix={name} />
           <label className="choice">
-            <input type="checkbox" checked={value.save} onChange={(e) => onChange({ ...value, save: e.target.checked })} />
+            <input type="checkbox" {...register(`${prefix}.save`)} />
             <span>Save this address in my address book</span>
           </label>
         </>

@@ -28,6 +28,8 @@ export interface CheckoutDraft {
   attemptKey: string | null;
   /** Total shown on the confirm page (`expected_total_cents`). */
   shownTotal: number | null;
+  /** The server's field errors of the ShippingInformation section from the last attempt, shown on its fields. */
+  shippingErrors: { field: string; message: string }[];
 }
 
 const KEY = 'uplink.checkout.draft';
@@ -57,6 +59,7 @@ export function emptyDraft(): CheckoutDraft {
     card: null,
     attemptKey: null,
     shownTotal: null,
+    shippingErrors: [],
   };
 }
 

@@ -64,11 +64,16 @@ function Review() {
             problem,
             message: problem ? (problem.detail ?? messageForProblem(problem)) : 'The order could not be placed.',
           });
+          // The section's field errors go back onto its fields when the customer follows "Fix this".
+          const shippingErrors = (problem?.errors ?? [])
+            .filter((fe) => sectionOf(fe.field) === 'ShippingInformation')
+            .map(({ field, message }) => ({ field, message }));
           // A used card token cannot pay again: ask for the card once more.
-          if (problem?.code === 'payment_declined' || problem?.fieldErrors['payment.token']) {
-            const cleared = { ...next, card: null };
-            setDraft(cleared);
-            saveDraft(cleared);
+          const cardUsed = problem?.code === 'payment_declined' || Boolean(problem?.fieldErrors['payment.token']);
+          if (cardUsed || shippingErrors.length > 0) {
+            const updated = { ...next, shippingErrors, card: cardUsed ? null : next.card };
+            setDraft(updated);
+            saveDraft(updated);
           }
         },
       },
