@@ -49,6 +49,13 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** The server's answer to the next bookmark PUT or DELETE (register before the click: the toggle is optimistic). */
+function bookmarkAnswer(page: Page, method: 'PUT' | 'DELETE') {
+  return page.waitForResponse(
+    (r) => new URL(r.url()).pathname.startsWith('/api/v1/me/bookmarks/') && r.request().method() === method,
+  );
+}
+
 async function signOutFromHeader(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Account menu for / }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -216,9 +223,12 @@ test.describe('accounts (token mode)', () => {
     await page.goto(`/products/${product.slug}`);
     const toggle = page.getByRole('button', { name: /^Bookmark(ed)?$/ });
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    const saved = bookmarkAnswer(page, 'PUT');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await expect(toggle).toHaveText('Bookmarked');
+    // Shown at once (optimistic): leave the page only once the server has stored it.
+    expect((await saved).status()).toBe(200);
 
     await page.goto('/account/bookmark');
     const item = page.getByRole('list', { name: 'Bookmarked products' }).getByRole('listitem');
@@ -228,14 +238,19 @@ test.describe('accounts (token mode)', () => {
     await expectFitsPhone(page);
     await saveScreenshots(page, 'accounts-bookmarks');
 
+    const removed = bookmarkAnswer(page, 'DELETE');
     await item.getByRole('button', { name: `Remove ${product.name} from bookmarks` }).click();
     await expect(page.getByText('No bookmarks yet.')).toBeVisible();
+    expect((await removed).status()).toBe(204);
 
     // The heart on a product card toggles too.
     await page.goto('/products');
     const cardToggle = page.getByRole('button', { name: `Bookmark ${product.name}` });
+    await expect(cardToggle).toHaveAttribute('aria-pressed', 'false');
+    const cardSaved = bookmarkAnswer(page, 'PUT');
     await cardToggle.click();
     await expect(cardToggle).toHaveAttribute('aria-pressed', 'true');
+    expect((await cardSaved).status()).toBe(200);
     const list = await (await page.request.get('/api/v1/me/bookmarks')).json();
     expect(list.items.map((b: { product: { slug: string } }) => b.product.slug)).toEqual([product.slug]);
   });
@@ -410,8 +425,11 @@ test.describe('keycloak mode (OpenID Connect)', () => {
     expect(home.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
 
     // Signed out here but still signed in at the provider: a fresh visit (no sign-out remembered)
-    // signs in silently through the hidden /check-login.html iframe.
+    // signs in silently through the hidden /check-login.html iframe. The signed-out app may still be
+    // reloading its session (and deciding on the check) after the sign-out: forget the sign-out
+    // only once it is gone, from a page of ours that runs no app.
     await signOutFromHeader(page);
+    await page.goto(`${keycloak}/check-login.html`);
     await page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();
@@ -422,10 +440,23 @@ test.describe('keycloak mode (OpenID Connect)', () => {
     await expect(page.getByRole('button', { name: 'Account menu for SSO' })).toBeVisible();
     expect((await page.request.get(`${keycloak}/api/v1/me`)).status()).toBe(200);
 
-    // After an explicit sign-out the silent check leaves the visitor signed out.
+    // After an explicit sign-out a fresh visit runs no silent check and leaves the visitor signed
+    // out. Forget this tab's "checked once" mark (as a new tab would), so only the remembered
+    // sign-out can hold the check back. The check is decided as soon as the app knows the visitor
+    // is signed out, which on an account page is also what sends them to /login: by then a check
+    // would have begun.
     await signOutFromHeader(page);
-    await page.reload();
-    await page.waitForTimeout(1_000);
+    await page.goto(`${keycloak}/check-login.html`);
+    await page.evaluate(() => sessionStorage.clear());
+    const silentChecks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${keycloak}/api/v1/auth/oidc/start`)) silentChecks.push(request.url());
+    });
+    await page.goto(`${keycloak}/account`);
+    await expect(page).toHaveURL(`${keycloak}/login?redirect=%2Faccount`);
+    await expect(page.getByTitle('Sign-in check')).toHaveCount(0);
+    expect(silentChecks).toEqual([]);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect((await page.request.get(`${keycloak}/api/v1/me`)).status()).toBe(401);
   });
 });

@@ -14,18 +14,32 @@ async function cartCount(page: Page) {
   return page.getByTestId('cart-count');
 }
 
+/** The server's answer to the next `method` request to a cart-lines URL (register before the click). */
+function cartLinesAnswer(page: Page, method: 'POST' | 'PATCH') {
+  return page.waitForResponse(
+    (r) => /\/api\/v1\/cart\/lines(\/|$)/.test(new URL(r.url()).pathname) && r.request().method() === method,
+  );
+}
+
 test('a guest adds hardware and a licence with serials, signs in, and finds the cart merged', async ({ page }) => {
   await page.goto('/products/MAX-BR1-PRO-5G-PRM');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('BR1 Pro 5G');
+  // The badge moves before the server answers (optimistic); wait for the answer (it sets the guest
+  // cart cookie) before leaving the page, or the add may be cut off or start a second guest cart.
+  const firstAdd = cartLinesAnswer(page, 'POST');
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(await cartCount(page)).toHaveText('1');
+  expect((await firstAdd).status()).toBe(201);
 
   await page.goto('/products/LIC-SF-BOND');
   await page.getByLabel('Serial number 1').fill('1824-aaaa-0001');
   await page.getByRole('button', { name: '+ Add another device' }).click();
   await page.getByLabel('Serial number 2').fill('1824AAAA0002');
+  // Answered before the next add and the sign-in below (which merges the guest cart).
+  const licenceAdd = cartLinesAnswer(page, 'POST');
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(await cartCount(page)).toHaveText('3');
+  expect((await licenceAdd).status()).toBe(201);
 
   // A serial that does not fit the licence is refused by the server with its reason.
   await page.getByLabel('Serial number 1').fill('2A5P-AAAA-0001');
@@ -43,8 +57,13 @@ test('a guest adds hardware and a licence with serials, signs in, and finds the 
   await expect(lines.nth(1)).toContainText('1824-AAAA-0002');
   await expect(await cartCount(page)).toHaveText('3');
 
-  // Quantity stepper: the count follows at once.
+  // Quantity stepper: the count follows at once, and stays once the server has answered (before
+  // the coupon below is applied to the cart).
+  const patched = cartLinesAnswer(page, 'PATCH');
   await page.getByRole('button', { name: /Increase quantity of .*BR1 Pro 5G/ }).click();
+  await expect(await cartCount(page)).toHaveText('4');
+  await expect(lines.nth(0).getByRole('spinbutton')).toHaveValue('2');
+  expect((await patched).status()).toBe(200);
   await expect(await cartCount(page)).toHaveText('4');
   await expect(lines.nth(0).getByRole('spinbutton')).toHaveValue('2');
 
@@ -88,7 +107,7 @@ test('a US customer in the Global store is asked to switch, and the cart moves o
   await page.goto('/products/MAX-BR1-PRO-5G-PRM');
   // The badge updates optimistically; wait for the answer that sets the guest
   // cart cookie, or the request below would start a second guest cart.
-  const firstAdd = page.waitForResponse((r) => r.url().includes('/api/v1/cart/lines') && r.request().method() === 'POST');
+  const firstAdd = cartLinesAnswer(page, 'POST');
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   expect((await firstAdd).status()).toBe(201);
   await expect(await cartCount(page)).toHaveText('1');

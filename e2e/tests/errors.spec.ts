@@ -31,6 +31,62 @@ function collectEnvelopes(page: Page): string[] {
   return bodies;
 }
 
+/**
+ * Asks the page's Sentry client (reached through the SDK's global carrier: the app exports no SDK).
+ * `settle` waits until the SDK is idle: every captured event processed and every envelope sent so
+ * far answered, with the answer's rate limits applied (`Client.flush`). Twice, as an envelope sent
+ * while the first flush waited for an earlier answer is only covered by the second. `tracing`
+ * tells whether router tracing (its own chunk, added after the first render, D75) is running.
+ */
+async function askSdk(page: Page, query: 'settle' | 'tracing'): Promise<boolean> {
+  return page.evaluate(async (q) => {
+    interface SdkClient {
+      flush(timeoutMs?: number): PromiseLike<boolean>;
+      getIntegrationByName(name: string): unknown;
+    }
+    interface SdkCarrier {
+      stack?: { getClient(): SdkClient | undefined };
+      defaultCurrentScope?: { getClient(): SdkClient | undefined };
+    }
+    const registry = (globalThis as { __SENTRY__?: { version?: string } & Record<string, SdkCarrier | string | undefined> })
+      .__SENTRY__;
+    const carrier = registry?.version ? (registry[registry.version] as SdkCarrier | undefined) : undefined;
+    const client = carrier?.stack?.getClient() ?? carrier?.defaultCurrentScope?.getClient();
+    if (!client) throw new Error('the page has no running Sentry client');
+    if (q === 'tracing') return client.getIntegrationByName('BrowserTracing') !== undefined;
+    return (await client.flush(10_000)) && (await client.flush(10_000));
+  }, query);
+}
+
+async function waitForSdkToSettle(page: Page) {
+  expect(await askSdk(page, 'settle'), 'the SDK was still sending after 10 s').toBe(true);
+}
+
+/** Throws `count` uncaught errors with this message, `gapMs` apart, each in its own task; resolves once all were thrown. */
+async function throwUncaught(page: Page, message: string, count: number, gapMs: number) {
+  await page.evaluate(
+    ([text, times, gap]) =>
+      new Promise<void>((resolve) => {
+        let thrown = 0;
+        const onError = (event: ErrorEvent) => {
+          if (!event.message.includes(text)) return;
+          thrown += 1;
+          if (thrown === times) {
+            window.removeEventListener('error', onError);
+            resolve();
+          }
+        };
+        window.addEventListener('error', onError);
+        for (let i = 0; i < times; i += 1) {
+          setTimeout(() => {
+            throw new Error(text);
+          }, 10 + i * gap);
+        }
+      }),
+    [message, count, gapMs] as const,
+  );
+}
+
 async function waitForEventEnvelopes(bodies: string[], needles: string[]) {
   const missing = () => needles.filter((n) => !bodies.some((b) => b.includes('"type":"event"') && b.includes(n)));
   await expect.poll(missing, { timeout: 10_000, message: 'error events the SDK did not send' }).toEqual([]);
@@ -58,17 +114,11 @@ test('an uncaught error and an unhandled rejection reach the staff page with bre
   }, run);
   await waitForEventEnvelopes(bodies, [`e2e unhandled rejection ${run}`]);
   // The same error twice in a row: the SDK keeps the first only.
-  await page.evaluate((id) => {
-    function failTwice() {
-      throw new Error(`e2e repeated error ${id}`);
-    }
-    setTimeout(failTwice, 10);
-    setTimeout(failTwice, 300);
-  }, run);
+  await throwUncaught(page, `e2e repeated error ${run}`, 2, 290);
   await waitForEventEnvelopes(bodies, [`e2e repeated error ${run}`]);
-  // Give a second repeat the chance to be (wrongly) sent. Only error events count: a sampled
-  // transaction sent meanwhile carries the first report as a breadcrumb.
-  await page.waitForTimeout(1000);
+  // Both were thrown; once the SDK is idle a (wrongly) sent repeat has been sent too. Only error
+  // events count: a sampled transaction sent meanwhile carries the first report as a breadcrumb.
+  await waitForSdkToSettle(page);
   expect(bodies.filter((b) => b.includes('"type":"event"') && b.includes(`e2e repeated error ${run}`))).toHaveLength(1);
 
   await page.goto('/admin/errors');
@@ -139,15 +189,14 @@ test('after a 429 with Retry-After the SDK stops sending for that period', async
   });
   await page.goto('/');
   await expect.poll(() => received, { timeout: 10_000 }).toBeGreaterThan(0);
+  // Envelopes the page sent before the first 429 reached it are still arriving (more of them
+  // under load): count only once every one was answered and the SDK applied the limit.
+  await waitForSdkToSettle(page);
   const afterLimit = received;
-  await page.evaluate(() => {
-    for (let i = 0; i < 5; i += 1) {
-      setTimeout(() => {
-        throw new Error(`e2e while rate limited ${i}`);
-      }, i * 20);
-    }
-  });
-  await page.waitForTimeout(1500);
+  // Distinct errors (the SDK drops an immediate repeat anyway). Once they were all thrown and the
+  // SDK is idle again, anything it wrongly sent has reached the route.
+  for (let i = 0; i < 5; i += 1) await throwUncaught(page, `e2e while rate limited ${i}`, 1, 0);
+  await waitForSdkToSettle(page);
   expect(received).toBe(afterLimit);
 });
 
@@ -157,7 +206,7 @@ test.describe('trace propagation', () => {
   test('same-origin API requests carry sentry-trace and baggage; another origin does not', async ({ page }) => {
     await openWithSdk(page, '/');
     // Router tracing (which adds the headers) is its own chunk, added right after the first render (D75).
-    await page.waitForLoadState('networkidle');
+    await expect.poll(() => askSdk(page, 'tracing'), { message: 'router tracing never started' }).toBe(true);
     await page.route('https://other.example/**', (route) =>
       route.fulfill({ status: 200, headers: { 'Access-Control-Allow-Origin': '*' }, body: 'ok' }),
     );
