@@ -105,7 +105,7 @@ pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) 
     );
     if proforma {
         d.down(13.0);
-        d.text(MARGIN, 10.0, true, "This is not a tax invoice. Please pay by bank transfer using the order number as reference.");
+        d.text(MARGIN, 9.0, true, "This is not a tax invoice. Please pay by bank transfer using the order number as reference.");
     }
     d.down(24.0);
     let mut left = vec![("Bill to".to_owned(), true)];

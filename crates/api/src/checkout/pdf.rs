@@ -1,27 +1,130 @@
-//! A small PDF writer for invoices: A4 pages of positioned text in the
-//! standard Helvetica fonts (no embedding), WinAnsi encoding, correct xref
-//! offsets. Enough for documents made of text and rules.
+//! Printable documents (invoices today; licence certificates and quotations
+//! next) as PDF, drawn with krilla in embedded Unicode fonts: DejaVu Sans for
+//! Latin, Greek and Cyrillic (so "Łukasz Żółć, Łódź" prints as written) and
+//! Droid Sans Fallback for Chinese, Japanese and Korean. Only the glyphs used
+//! are embedded (krilla subsets), with a ToUnicode map so the text can be
+//! searched and copied.
+//!
+//! Layout stays ours and simple: A4 pages of positioned text and rules, the
+//! baseline measured in points from the bottom of the page.
 
-/// One page being laid out, in points from the bottom-left corner.
-#[derive(Default)]
-struct Page {
-    ops: String,
-}
-
-pub struct PdfDoc {
-    pages: Vec<Page>,
-    y: f32,
-    title: String,
-}
+use krilla::Document;
+use krilla::color::rgb;
+use krilla::geom::{PathBuilder, Point};
+use krilla::metadata::Metadata;
+use krilla::page::PageSettings;
+use krilla::paint::Stroke;
+use krilla::text::{Font, TextDirection};
+use skrifa::instance::{LocationRef, Size};
+use skrifa::{FontRef, MetadataProvider};
+use std::sync::LazyLock;
 
 pub const PAGE_W: f32 = 595.0;
 pub const PAGE_H: f32 = 842.0;
 pub const MARGIN: f32 = 50.0;
 
+static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+static BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+static CJK: &[u8] = include_bytes!("../../assets/fonts/DroidSansFallback.ttf");
+
+/// One embedded font: what krilla draws with and what we measure with.
+struct Face {
+    bytes: &'static [u8],
+    font: Font,
+}
+
+impl Face {
+    fn load(bytes: &'static [u8]) -> Face {
+        Face {
+            bytes,
+            font: Font::new(bytes.into(), 0).expect("embedded font parses"),
+        }
+    }
+
+    fn font_ref(&self) -> FontRef<'static> {
+        FontRef::new(self.bytes).expect("embedded font parses")
+    }
+
+    fn covers(&self, c: char) -> bool {
+        self.font_ref().charmap().map(c).is_some()
+    }
+
+    fn width(&self, s: &str, size: f32) -> f32 {
+        let font = self.font_ref();
+        let charmap = font.charmap();
+        let metrics = font.glyph_metrics(Size::new(size), LocationRef::default());
+        s.chars()
+            .filter_map(|c| charmap.map(c))
+            .filter_map(|g| metrics.advance_width(g))
+            .sum()
+    }
+}
+
+struct Faces {
+    regular: Face,
+    bold: Face,
+    cjk: Face,
+}
+
+static FACES: LazyLock<Faces> = LazyLock::new(|| Faces {
+    regular: Face::load(REGULAR),
+    bold: Face::load(BOLD),
+    cjk: Face::load(CJK),
+});
+
+/// Splits `s` into runs drawn with one face each: the Latin face where it has
+/// the character, else the CJK face (which then draws what neither has as its
+/// missing-glyph box rather than dropping it).
+fn runs(s: &str, bold: bool) -> Vec<(&'static Face, String)> {
+    let faces = &*FACES;
+    let main = if bold { &faces.bold } else { &faces.regular };
+    let mut out: Vec<(&'static Face, String)> = Vec::new();
+    for c in s.chars() {
+        let face = if main.covers(c) || c.is_whitespace() {
+            main
+        } else {
+            &faces.cjk
+        };
+        match out.last_mut() {
+            Some((f, run)) if std::ptr::eq(*f, face) => run.push(c),
+            _ => out.push((face, c.to_string())),
+        }
+    }
+    out
+}
+
+/// Width of `s` in points, from the fonts' own advance widths.
+pub fn text_width(s: &str, size: f32, bold: bool) -> f32 {
+    runs(s, bold)
+        .iter()
+        .map(|(face, run)| face.width(run, size))
+        .sum()
+}
+
+enum Mark {
+    Text {
+        x: f32,
+        y: f32,
+        size: f32,
+        bold: bool,
+        text: String,
+    },
+    Rule {
+        y: f32,
+    },
+}
+
+/// A document being laid out: marks per page, drawn when finished.
+pub struct PdfDoc {
+    pages: Vec<Vec<Mark>>,
+    y: f32,
+    title: String,
+}
+
 impl PdfDoc {
     pub fn new(title: &str) -> PdfDoc {
         PdfDoc {
-            pages: vec![Page::default()],
+            pages: vec![Vec::new()],
             y: PAGE_H - MARGIN,
             title: title.to_owned(),
         }
@@ -36,23 +139,28 @@ impl PdfDoc {
     pub fn down(&mut self, dy: f32) {
         self.y -= dy;
         if self.y < MARGIN {
-            self.pages.push(Page::default());
+            self.pages.push(Vec::new());
             self.y = PAGE_H - MARGIN;
         }
     }
 
-    /// Text at `x` on the current baseline.
-    pub fn text(&mut self, x: f32, size: f32, bold: bool, s: &str) {
-        let font = if bold { "F2" } else { "F1" };
-        let page = self.pages.last_mut().expect("a page");
-        page.ops.push_str(&format!(
-            "BT /{font} {size} Tf {x:.1} {:.1} Td ({}) Tj ET\n",
-            self.y,
-            escape(s)
-        ));
+    fn mark(&mut self, mark: Mark) {
+        self.pages.last_mut().expect("a page").push(mark);
     }
 
-    /// Text right-aligned at `right` (width estimated from Helvetica's average glyph width).
+    /// Text at `x` on the current baseline.
+    pub fn text(&mut self, x: f32, size: f32, bold: bool, s: &str) {
+        let y = self.y;
+        self.mark(Mark::Text {
+            x,
+            y,
+            size,
+            bold,
+            text: s.to_owned(),
+        });
+    }
+
+    /// Text right-aligned at `right`.
     pub fn text_right(&mut self, right: f32, size: f32, bold: bool, s: &str) {
         let w = text_width(s, size, bold);
         self.text(right - w, size, bold, s);
@@ -61,158 +169,128 @@ impl PdfDoc {
     /// A horizontal rule under the current baseline.
     pub fn rule(&mut self) {
         let y = self.y - 4.0;
-        let page = self.pages.last_mut().expect("a page");
-        page.ops.push_str(&format!(
-            "0.6 w {MARGIN:.1} {y:.1} m {:.1} {y:.1} l S\n",
-            PAGE_W - MARGIN
-        ));
+        self.mark(Mark::Rule { y });
     }
 
     /// The finished file.
     pub fn finish(self) -> Vec<u8> {
-        let n = self.pages.len();
-        // Objects: 1 catalog, 2 pages, 3 F1, 4 F2, 5 info, then per page: page, content.
-        let mut objects: Vec<String> = Vec::new();
-        let kids: Vec<String> = (0..n).map(|i| format!("{} 0 R", 6 + 2 * i)).collect();
-        objects.push("<< /Type /Catalog /Pages 2 0 R >>".into());
-        objects.push(format!(
-            "<< /Type /Pages /Kids [{}] /Count {n} >>",
-            kids.join(" ")
-        ));
-        objects.push(
-            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
-                .into(),
+        let mut document = Document::new();
+        document.set_metadata(
+            Metadata::new()
+                .title(self.title.clone())
+                .creator("Uplink".into()),
         );
-        objects.push(
-            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>"
-                .into(),
-        );
-        objects.push(format!(
-            "<< /Title ({}) /Producer (Uplink) >>",
-            escape(&self.title)
-        ));
-        for (i, page) in self.pages.iter().enumerate() {
-            let footer = format!(
-                "BT /F1 8 Tf {MARGIN:.1} 25 Td (Page {} of {n}) Tj ET\n",
-                i + 1
-            );
-            let content = format!("{}{footer}", page.ops);
-            objects.push(format!(
-                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {PAGE_W} {PAGE_H}] \
-                 /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents {} 0 R >>",
-                7 + 2 * i
-            ));
-            objects.push(format!(
-                "<< /Length {} >>\nstream\n{content}endstream",
-                encode(&content).len()
-            ));
-        }
-        let mut out: Vec<u8> = b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n".to_vec();
-        let mut offsets = Vec::with_capacity(objects.len());
-        for (i, obj) in objects.iter().enumerate() {
-            offsets.push(out.len());
-            out.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
-            out.extend_from_slice(&encode(obj));
-            out.extend_from_slice(b"\nendobj\n");
-        }
-        let xref = out.len();
-        out.extend_from_slice(
-            format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-        );
-        for off in offsets {
-            out.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
-        }
-        out.extend_from_slice(
-            format!(
-                "trailer\n<< /Size {} /Root 1 0 R /Info 5 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-                objects.len() + 1
-            )
-            .as_bytes(),
-        );
-        out
-    }
-}
-
-/// Latin-1/WinAnsi bytes; characters outside it become a close ASCII stand-in or `?`.
-fn encode(s: &str) -> Vec<u8> {
-    s.chars()
-        .map(|c| match c {
-            '\u{2013}' | '\u{2014}' => b'-',
-            '\u{2018}' | '\u{2019}' => b'\'',
-            '\u{201C}' | '\u{201D}' => b'"',
-            '\u{2026}' => b'.',
-            '\u{00D7}' => b'x',
-            c if (c as u32) < 0x100 => c as u32 as u8,
-            _ => b'?',
-        })
-        .collect()
-}
-
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '(' | ')' | '\\' => {
-                out.push('\\');
-                out.push(c);
+        let settings = PageSettings::from_wh(PAGE_W, PAGE_H).expect("A4 is a valid page size");
+        for marks in &self.pages {
+            let mut page = document.start_page_with(settings.clone());
+            let mut surface = page.surface();
+            for mark in marks {
+                match mark {
+                    Mark::Text {
+                        x,
+                        y,
+                        size,
+                        bold,
+                        text,
+                    } => {
+                        let mut at = *x;
+                        for (face, run) in runs(text, *bold) {
+                            // krilla measures from the top of the page.
+                            let start = Point::from_xy(at, PAGE_H - y);
+                            surface.draw_text(
+                                start,
+                                face.font.clone(),
+                                *size,
+                                &run,
+                                false,
+                                TextDirection::Auto,
+                            );
+                            at += face.width(&run, *size);
+                        }
+                    }
+                    Mark::Rule { y } => {
+                        let mut path = PathBuilder::new();
+                        path.move_to(MARGIN, PAGE_H - y);
+                        path.line_to(PAGE_W - MARGIN, PAGE_H - y);
+                        let Some(path) = path.finish() else { continue };
+                        surface.set_fill(None);
+                        surface.set_stroke(Some(Stroke {
+                            paint: rgb::Color::new(0, 0, 0).into(),
+                            width: 0.6,
+                            ..Default::default()
+                        }));
+                        surface.draw_path(&path);
+                        surface.set_stroke(None);
+                        surface.set_fill(Some(Default::default()));
+                    }
+                }
             }
-            '\n' | '\r' => out.push(' '),
-            c => out.push(c),
+            surface.finish();
+            page.finish();
         }
+        document
+            .finish()
+            .expect("a document of text and rules in embedded fonts always serialises")
     }
-    out
-}
-
-/// Approximate width in points (Helvetica: ~0.5 em average, digits 0.556, bold a bit wider).
-pub fn text_width(s: &str, size: f32, bold: bool) -> f32 {
-    let per = if bold { 0.58 } else { 0.53 };
-    s.chars()
-        .map(|c| match c {
-            '0'..='9' | '$' => 0.556,
-            ' ' | '.' | ',' | ':' => 0.278,
-            'i' | 'l' | 'j' | 'I' | '|' => 0.24,
-            'm' | 'w' | 'M' | 'W' => 0.85,
-            c if c.is_uppercase() => 0.68,
-            _ => per,
-        })
-        .sum::<f32>()
-        * size
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The text of every page, as a PDF reader extracts it.
+    fn read_back(pdf: &[u8]) -> String {
+        pdf_extract::extract_text_from_mem(pdf).expect("the PDF can be read")
+    }
+
     #[test]
-    fn a_document_has_a_valid_structure_and_escapes_text() {
+    fn names_in_any_script_print_as_written_and_read_back() {
         let mut d = PdfDoc::new("Invoice UL-000001");
-        d.text(50.0, 12.0, true, "Total (USD) \\ 1 – 2");
-        for _ in 0..120 {
-            d.down(14.0);
-            d.text(50.0, 10.0, false, "line");
-        }
-        let pdf = d.finish();
-        let s = String::from_utf8_lossy(&pdf);
-        assert!(s.starts_with("%PDF-1.4"));
-        assert!(s.contains("(Total \\(USD\\) \\\\ 1 - 2) Tj"));
-        assert!(
-            s.contains("/Count 3"),
-            "120 lines of 14 pt need three pages"
+        d.text(MARGIN, 12.0, true, "Łukasz Żółć, Łódź");
+        d.down(16.0);
+        d.text(MARGIN, 10.0, false, "深圳市优联网络科技有限公司");
+        d.down(16.0);
+        d.text_right(
+            PAGE_W - MARGIN,
+            10.0,
+            false,
+            "Αθήνα · Москва · 東京 $1,234.50",
         );
-        // xref offsets (bytes) point at the objects
-        let tail = String::from_utf8_lossy(&pdf[pdf.len() - 40..]).into_owned();
-        let xref_at: usize = tail
-            .rsplit("startxref\n")
-            .next()
-            .unwrap()
-            .lines()
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
-        assert!(pdf[xref_at..].starts_with(b"xref"));
-        let xref = std::str::from_utf8(&pdf[xref_at..]).unwrap();
-        let first_obj_offset: usize = xref.lines().nth(3).unwrap()[..10].parse().unwrap();
-        assert!(pdf[first_obj_offset..].starts_with(b"1 0 obj"));
+        let text = read_back(&d.finish());
+        for expected in [
+            "Łukasz Żółć, Łódź",
+            "深圳市优联网络科技有限公司",
+            "Αθήνα",
+            "Москва",
+            "東京",
+            "$1,234.50",
+        ] {
+            assert!(text.contains(expected), "{expected:?} not in {text:?}");
+        }
+    }
+
+    #[test]
+    fn long_documents_flow_onto_new_pages() {
+        let mut d = PdfDoc::new("Invoice UL-000002");
+        for i in 0..120 {
+            d.text(MARGIN, 10.0, false, &format!("line {i}"));
+            d.rule();
+            d.down(14.0);
+        }
+        assert_eq!(d.pages.len(), 3, "120 lines of 14 pt need three pages");
+        let text = read_back(&d.finish());
+        assert!(text.contains("line 0") && text.contains("line 119"));
+    }
+
+    #[test]
+    fn widths_come_from_the_fonts() {
+        let narrow = text_width("iiii", 10.0, false);
+        let wide = text_width("MMMM", 10.0, false);
+        assert!(narrow > 0.0 && wide > 2.0 * narrow, "{narrow} vs {wide}");
+        assert!(text_width("Total", 10.0, true) > text_width("Total", 10.0, false));
+        assert!(
+            text_width("東京", 10.0, false) > 15.0,
+            "CJK glyphs are about 1 em wide"
+        );
     }
 }
