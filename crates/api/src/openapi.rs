@@ -100,7 +100,7 @@ pub(crate) const FORBIDDEN: Rejection = rejection(
 );
 pub(crate) const BAD_QUERY: Rejection = rejection(
     422,
-    "`validation_failed`: a query parameter is malformed or unknown (`errors[].field` names it)",
+    "`validation_failed`: a query parameter is missing or malformed (`errors[].field` names it)",
 );
 
 impl<S> Rejects for axum::extract::State<S> {
@@ -115,6 +115,9 @@ impl Rejects for axum::http::Uri {
 impl Rejects for axum::extract::RawQuery {
     const REJECTIONS: &'static [Rejection] = &[];
 }
+// Every path parameter is read as a `String`, which cannot fail to
+// deserialise; a typed one (`Path<i64>`) would answer axum's plain-text 400,
+// which schemathesis' content-type check would report.
 impl<T> Rejects for axum::extract::Path<T> {
     const REJECTIONS: &'static [Rejection] = &[];
 }

@@ -2596,7 +2596,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: a query parameter is malformed or unknown (`errors[].field` names it) */
+            /** @description `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2733,7 +2733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: a query parameter is malformed or unknown (`errors[].field` names it) */
+            /** @description `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2782,7 +2782,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: a query parameter is malformed or unknown (`errors[].field` names it) */
+            /** @description `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2921,7 +2921,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: unknown, used or expired `state`; `validation_failed`: a query parameter is malformed or unknown (`errors[].field` names it) */
+            /** @description `validation_failed`: unknown, used or expired `state`; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2980,7 +2980,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: a query parameter is malformed or unknown (`errors[].field` names it) */
+            /** @description `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3160,7 +3160,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: unknown, used or expired `state`; `validation_failed`: a query parameter is malformed or unknown (`errors[].field` names it) */
+            /** @description `validation_failed`: unknown, used or expired `state`; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3201,7 +3201,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: a query parameter is malformed or unknown (`errors[].field` names it) */
+            /** @description `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3505,7 +3505,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: bad `tax_state` or `store`; `validation_failed`: a query parameter is malformed or unknown (`errors[].field` names it) */
+            /** @description `validation_failed`: bad `tax_state` or `store`; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4415,7 +4415,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: `store` names no store; `validation_failed`: a query parameter is malformed or unknown (`errors[].field` names it) */
+            /** @description `validation_failed`: `store` names no store; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5508,7 +5508,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`; `validation_failed`: a query parameter is malformed or unknown (`errors[].field` names it) */
+            /** @description `validation_failed`; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6087,7 +6087,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: a query parameter is malformed or unknown (`errors[].field` names it) */
+            /** @description `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
