@@ -55,6 +55,28 @@ impl Money {
         }
     }
 
+    /// How people read an amount, the same in the API's messages, e-mails,
+    /// invoices and the gateway's pages: `$1,234.50` and `-$0.05` in US
+    /// dollars, `1,234.50 EUR` in another currency. (The browser formats the
+    /// amounts it shows itself, with `Intl.NumberFormat`.)
+    pub fn display(self, currency: &str) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        let whole = (abs / 100).to_string();
+        let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+        for (i, digit) in whole.chars().enumerate() {
+            if i > 0 && (whole.len() - i).is_multiple_of(3) {
+                grouped.push(',');
+            }
+            grouped.push(digit);
+        }
+        let cents = abs % 100;
+        match currency {
+            "USD" => format!("{sign}${grouped}.{cents:02}"),
+            other => format!("{sign}{grouped}.{cents:02} {other}"),
+        }
+    }
+
     /// The sum of `amounts`, or `None` when it does not fit.
     pub fn checked_sum(amounts: impl IntoIterator<Item = Money>) -> Option<Money> {
         amounts
@@ -130,6 +152,18 @@ mod tests {
     #[should_panic(expected = "money arithmetic overflowed")]
     fn an_overflowing_product_panics_instead_of_wrapping() {
         let _ = Money::from_cents(129_900) * 976_299_965_409_955_099;
+    }
+
+    #[test]
+    fn amounts_display_with_thousands_separators_and_the_currency() {
+        let d = |c: i64, cur: &str| Money::from_cents(c).display(cur);
+        assert_eq!(d(123_456_789, "USD"), "$1,234,567.89");
+        assert_eq!(d(12_345_678, "USD"), "$123,456.78");
+        assert_eq!(d(5, "USD"), "$0.05");
+        assert_eq!(d(-5, "USD"), "-$0.05");
+        assert_eq!(d(0, "USD"), "$0.00");
+        assert_eq!(d(100_000, "EUR"), "1,000.00 EUR");
+        assert_eq!(d(i64::MIN, "USD"), "-$92,233,720,368,547,758.08");
     }
 
     #[test]

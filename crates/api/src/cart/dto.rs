@@ -8,27 +8,6 @@ use serde::Serialize;
 use uplink_domain::catalog::ProductType;
 use utoipa::ToSchema;
 
-/// `$1,234.50` for messages (the UI formats amounts itself).
-pub fn format_money(cents: i64, currency: &str) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    let abs = cents.unsigned_abs();
-    let whole = (abs / 100).to_string();
-    let mut grouped = String::new();
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    let symbol = if currency == "USD" { "$" } else { "" };
-    let suffix = if symbol.is_empty() {
-        format!(" {currency}")
-    } else {
-        String::new()
-    };
-    format!("{sign}{symbol}{grouped}.{:02}{suffix}", abs % 100)
-}
-
 /// The product a line refers to.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CartProductDto {
@@ -282,15 +261,5 @@ fn line_dto(snap: &Snapshot, l: &PricedLine, cur: &str) -> CartLineDto {
             message: p.message.clone(),
             available: p.available,
         }),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn money_in_messages_is_grouped() {
-        assert_eq!(super::format_money(12_345_678, "USD"), "$123,456.78");
-        assert_eq!(super::format_money(5, "USD"), "$0.05");
-        assert_eq!(super::format_money(100_000, "EUR"), "1,000.00 EUR");
     }
 }

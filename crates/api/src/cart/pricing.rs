@@ -221,7 +221,7 @@ pub fn refusal_message(r: &CouponRefusal, currency: &str) -> String {
     match r {
         CouponRefusal::MinimumSubtotal { min } => format!(
             "This coupon needs a subtotal of at least {}.",
-            crate::cart::dto::format_money(min.cents(), currency)
+            crate::money::money_text(min.cents(), currency)
         ),
         other => {
             let s = other.to_string();

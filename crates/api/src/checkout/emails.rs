@@ -3,13 +3,8 @@
 
 use super::dto::OrderDetail;
 use crate::mail::Email;
+use crate::money::money_text;
 use crate::state::AppState;
-
-fn money(cents: i64, currency: &str) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    let c = cents.abs();
-    format!("{sign}{currency} {}.{:02}", c / 100, c % 100)
-}
 
 fn order_url(state: &AppState, number: &str) -> String {
     format!("{}/order/{number}", state.config.public_url)
@@ -24,7 +19,7 @@ fn lines_text(o: &OrderDetail) -> String {
             l.qty,
             l.name,
             l.sku,
-            money(l.subtotal.cents, cur)
+            money_text(l.subtotal.cents, cur)
         ));
         if !l.serials.is_empty() {
             s.push_str(&format!("      serials: {}\n", l.serials.join(", ")));
@@ -32,12 +27,12 @@ fn lines_text(o: &OrderDetail) -> String {
     }
     s.push_str(&format!(
         "\n  Subtotal {}\n  Discount {}\n  {} {}\n  Tax {}\n  Total {}\n",
-        money(o.totals.subtotal.cents, cur),
-        money(-o.totals.discount.cents, cur),
+        money_text(o.totals.subtotal.cents, cur),
+        money_text(-o.totals.discount.cents, cur),
         o.shipping.name,
-        money(o.totals.shipping.cents, cur),
-        money(o.totals.tax.cents, cur),
-        money(o.totals.total.cents, cur),
+        money_text(o.totals.shipping.cents, cur),
+        money_text(o.totals.tax.cents, cur),
+        money_text(o.totals.total.cents, cur),
     ));
     s
 }

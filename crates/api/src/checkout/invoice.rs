@@ -2,26 +2,7 @@
 
 use super::dto::{OrderAddress, OrderDetail};
 use super::pdf::{MARGIN, PAGE_W, PdfDoc};
-
-fn money(cents: i64, currency: &str) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    let c = cents.abs();
-    let whole = (c / 100).to_string();
-    let mut grouped = String::new();
-    for (i, ch) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(ch);
-    }
-    let symbol = if currency == "USD" { "$" } else { "" };
-    let suffix = if currency == "USD" {
-        String::new()
-    } else {
-        format!(" {currency}")
-    };
-    format!("{sign}{symbol}{grouped}.{:02}{suffix}", c % 100)
-}
+use crate::money::money_text;
 
 fn address_lines(a: &OrderAddress) -> Vec<String> {
     let mut v = vec![a.name.clone()];
@@ -142,8 +123,8 @@ pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) 
         d.text(MARGIN, 9.0, false, &truncate(&line.sku, 20));
         d.text(160.0, 9.0, false, &truncate(&line.name, 38));
         d.text_right(390.0, 9.0, false, &line.qty.to_string());
-        d.text_right(470.0, 9.0, false, &money(line.unit_price.cents, cur));
-        d.text_right(right, 9.0, false, &money(line.subtotal.cents, cur));
+        d.text_right(470.0, 9.0, false, &money_text(line.unit_price.cents, cur));
+        d.text_right(right, 9.0, false, &money_text(line.subtotal.cents, cur));
         let mut extra: Vec<String> = line
             .options
             .iter()
@@ -175,7 +156,7 @@ pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) 
             continue;
         }
         d.text_right(470.0, 10.0, bold, label);
-        d.text_right(right, 10.0, bold, &money(cents, cur));
+        d.text_right(right, 10.0, bold, &money_text(cents, cur));
         d.down(14.0);
     }
     if proforma && !order.payment.bank_details.is_empty() {
@@ -203,16 +184,4 @@ pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) 
         d.text(MARGIN, 8.0, false, "Thank you for your order.");
     }
     d.finish()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn money_has_thousands_separators() {
-        assert_eq!(money(123_456_789, "USD"), "$1,234,567.89");
-        assert_eq!(money(-5, "USD"), "-$0.05");
-        assert_eq!(money(100, "EUR"), "1.00 EUR");
-    }
 }

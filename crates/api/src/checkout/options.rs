@@ -3,6 +3,7 @@
 
 use crate::catalog::snapshot::Store;
 use crate::money::MoneyDto;
+use crate::money::money_text;
 use serde::Serialize;
 use uplink_db::accounts::UserRow;
 use uplink_domain::catalog::Region;
@@ -143,17 +144,13 @@ pub fn payment_refusal(
                 ErrorCode::CreditLimitExceeded,
                 format!(
                     "This order ({}) is more than your available credit ({}).",
-                    fmt(total, &store.currency),
-                    fmt(available.max(0), &store.currency)
+                    money_text(total, &store.currency),
+                    money_text(available.max(0), &store.currency)
                 ),
             ));
         }
     }
     None
-}
-
-fn fmt(cents: i64, cur: &str) -> String {
-    format!("{cur} {}.{:02}", cents / 100, (cents % 100).abs())
 }
 
 /// Every payment method with its availability, plus `Not Available` when none applies.

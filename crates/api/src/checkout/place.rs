@@ -414,7 +414,7 @@ fn order_bounds_problem(cart: &PricedCart) -> Option<ApiError> {
             ErrorCode::InvalidQuantity,
             format!(
                 "One order can total at most {}; lower the quantities or request a quotation.",
-                crate::cart::dto::format_money(MAX_ORDER_TOTAL.cents(), &cart.currency)
+                crate::money::money_text(MAX_ORDER_TOTAL.cents(), &cart.currency)
             ),
         ));
     }

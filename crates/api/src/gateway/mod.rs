@@ -6,6 +6,7 @@
 
 use crate::error::{ApiError, ApiResult, FieldError};
 use crate::extract::ApiJson;
+use crate::money::money_text;
 use crate::state::AppState;
 use axum::extract::{Form, Path, State};
 use axum::http::{StatusCode, header};
@@ -132,7 +133,7 @@ async fn three_ds_page(
   <button name="decision" value="approve" class="primary">Complete authentication</button>
   <button name="decision" value="fail">Fail authentication</button>
 </form>"#,
-            amount = money(intent.amount_cents, &intent.currency),
+            amount = esc(&money_text(intent.amount_cents, &intent.currency)),
             card = esc(&card),
         )
     } else {
@@ -166,7 +167,7 @@ async fn paypal_page(State(state): State<AppState>, Path(id): Path<String>) -> A
   <button name="decision" value="approve" class="primary">Approve payment</button>
   <button name="decision" value="cancel">Cancel and return to Uplink</button>
 </form>"#,
-            amount = money(intent.amount_cents, &intent.currency),
+            amount = esc(&money_text(intent.amount_cents, &intent.currency)),
         )
     } else {
         finished_page(&intent)
@@ -224,12 +225,6 @@ fn finished_page(intent: &Intent) -> String {
         intent.status.as_str().replace('_', " "),
         esc(target)
     )
-}
-
-fn money(cents: i64, currency: &str) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    let c = cents.abs();
-    format!("{sign}{} {}.{:02}", esc(currency), c / 100, c % 100)
 }
 
 fn esc(s: &str) -> String {
