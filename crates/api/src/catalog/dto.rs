@@ -387,8 +387,11 @@ pub struct ProductDetail {
     #[serde(rename = "type")]
     pub product_type: ProductType,
     pub summary: String,
-    /// Markdown.
+    /// The description as staff wrote it (Markdown).
     pub description: String,
+    /// The description rendered and sanitised on the server (D85): tables,
+    /// lists, emphasis, code and http(s)/mailto links; headings from `<h3>`.
+    pub description_html: String,
     pub images: Vec<ImageDto>,
     pub labels: Vec<Label>,
     /// Breadcrumb of the main category, root first.
@@ -539,6 +542,7 @@ impl ProductDetail {
             product_type: p.product_type,
             summary: p.summary.clone(),
             description: p.description.clone(),
+            description_html: super::markdown::to_html(&p.description),
             images: p
                 .images
                 .iter()

@@ -18,6 +18,7 @@
 pub mod answers;
 pub mod dto;
 pub mod listing;
+pub mod markdown;
 pub mod snapshot;
 
 pub use snapshot::Snapshot;

@@ -1037,3 +1037,17 @@ async fn a_stock_only_reload_of_a_big_catalogue_is_timed() {
         reloads[reloads.len() - 1],
     );
 }
+
+#[tokio::test]
+async fn the_detail_carries_the_description_rendered_on_the_server() {
+    let app = TestApp::with_demo_catalog().await;
+    let p = app.get_json("/api/v1/products/max-br1-pro-5g-prm").await;
+    let markdown = p["description"].as_str().unwrap();
+    let html = p["description_html"].as_str().unwrap();
+    assert!(!markdown.is_empty() && html.starts_with('<'), "{html}");
+    assert!(
+        !html.contains("<h1") && !html.contains("<h2"),
+        "headings start at h3: {html}"
+    );
+    assert!(!html.contains("<script") && !html.contains("**"), "{html}");
+}

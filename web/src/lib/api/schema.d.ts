@@ -2043,8 +2043,13 @@ export interface components {
             brand: components["schemas"]["Brand"];
             type: components["schemas"]["ProductType"];
             summary: string;
-            /** @description Markdown. */
+            /** @description The description as staff wrote it (Markdown). */
             description: string;
+            /**
+             * @description The description rendered and sanitised on the server (D85): tables,
+             *     lists, emphasis, code and http(s)/mailto links; headings from `<h3>`.
+             */
+            description_html: string;
             images: components["schemas"]["ImageDto"][];
             labels: components["schemas"]["Label"][];
             /** @description Breadcrumb of the main category, root first. */

@@ -154,3 +154,23 @@ describe('product page: errors', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products');
   });
 });
+
+describe('product page: overview', { timeout: 20_000 }, () => {
+  it('shows the description as the server rendered it, tables included', async () => {
+    show(
+      detail({
+        description_html:
+          '<h3>Ports</h3><table><thead><tr><th>Port</th></tr></thead><tbody><tr><td>WAN</td></tr></tbody></table>',
+      }),
+    );
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    expect(within(overview).getByRole('heading', { level: 3, name: 'Ports' })).toBeInTheDocument();
+    expect(within(overview).getByRole('cell', { name: 'WAN' })).toBeInTheDocument();
+  });
+
+  it('leaves the overview out when there is no description', async () => {
+    show(detail({ description: '', description_html: '' }));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Overview' })).not.toBeInTheDocument();
+  });
+});

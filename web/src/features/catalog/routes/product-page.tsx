@@ -17,7 +17,6 @@ import { QueryError } from '../components/query-error';
 import { StockBadge } from '../components/stock-badge';
 import { VariantPicker } from '../components/variant-picker';
 import { typeLabel } from '../lib/labels';
-import { Markdown } from '../lib/markdown';
 import { formatAllowance, formatValidity } from '../lib/pricing';
 import { chooseValue, resolveVariant, selectionFromParams } from '../lib/variants';
 import '../catalog.css';
@@ -213,12 +212,13 @@ function ProductView({ product }: { product: ProductDetail }) {
         </div>
       </div>
 
-      {product.description && (
+      {product.description_html && (
         <section className="product__section" aria-labelledby="overview-title">
           <h2 id="overview-title" className="product__section-title">
             Overview
           </h2>
-          <Markdown source={product.description} />
+          {/* Rendered and sanitised on the server (pulldown-cmark + ammonia, D85). */}
+          <div className="markdown" dangerouslySetInnerHTML={{ __html: product.description_html }} />
         </section>
       )}
 

@@ -97,7 +97,8 @@ export function detail(overrides: Partial<ProductDetail> = {}): ProductDetail {
     brand: base.brand,
     type: base.type,
     summary: base.summary,
-    description: 'A compact router.',
+    description: 'A **compact** router.',
+    description_html: '<p>A <strong>compact</strong> router.</p>',
     images: [],
     labels: [],
     breadcrumb: [
