@@ -190,8 +190,7 @@ async fn with_cart_summary(
     let count: i64 = contents
         .iter()
         .flat_map(|c| c.lines.iter())
-        .map(|l| l.row.qty)
-        .sum();
+        .fold(0i64, |n, l| n.saturating_add(l.row.qty));
     e.with_extra("item_count", count)
         .with_extra("lines", serde_json::Value::Array(lines))
 }

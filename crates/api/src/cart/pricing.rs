@@ -246,7 +246,8 @@ pub fn price_cart(contents: Option<&CartContents>, input: &PricingInput<'_>) -> 
     // lines of one router (say with different options) share its units.
     let mut wanted: HashMap<&str, i64> = HashMap::new();
     for l in all {
-        *wanted.entry(l.row.product_id.as_str()).or_default() += l.row.qty;
+        let units = wanted.entry(l.row.product_id.as_str()).or_default();
+        *units = units.saturating_add(l.row.qty);
     }
     let mut lines = Vec::new();
     for line in all {

@@ -368,7 +368,7 @@ pub fn order_summary(o: &OrderRow, lines: &[OrderLineRow]) -> OrderSummary {
         placed_at: rfc3339(o.placed_at),
         total: MoneyDto::new(o.total_cents, &o.currency),
         payment_method: method,
-        item_count: lines.iter().map(|l| l.qty).sum(),
+        item_count: lines.iter().fold(0i64, |n, l| n.saturating_add(l.qty)),
         items: lines.iter().take(3).map(|l| l.name.clone()).collect(),
     }
 }
