@@ -15,6 +15,7 @@ pub mod mail;
 pub mod middleware;
 pub mod money;
 pub mod openapi;
+pub mod route_docs;
 pub mod routes;
 pub mod secrets;
 pub mod state;

@@ -11,7 +11,7 @@ pub mod oidc;
 pub mod password_reset;
 pub mod register;
 
-use crate::openapi::api_routes;
+use crate::route_docs::api_routes;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 

@@ -15,7 +15,7 @@ pub mod update_line;
 
 use crate::cart::{CartScope, read_cart};
 use crate::error::ApiResult;
-use crate::openapi::api_routes;
+use crate::route_docs::api_routes;
 use crate::state::AppState;
 use axum::Json;
 use axum::http::StatusCode;

@@ -1,6 +1,6 @@
 //! Country and US state lists for address and account forms.
 
-use crate::openapi::api_routes;
+use crate::route_docs::api_routes;
 use crate::state::AppState;
 use axum::Json;
 use axum::http::header;

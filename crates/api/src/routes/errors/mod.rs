@@ -7,7 +7,7 @@ pub mod list_issues;
 pub mod list_releases;
 pub mod list_routes;
 
-use crate::openapi::api_routes;
+use crate::route_docs::api_routes;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 

@@ -11,7 +11,7 @@ pub mod export_me;
 pub mod get_me;
 pub mod update_me;
 
-use crate::openapi::api_routes;
+use crate::route_docs::api_routes;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 

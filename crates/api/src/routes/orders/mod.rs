@@ -8,7 +8,7 @@ pub mod place;
 
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
-use crate::openapi::api_routes;
+use crate::route_docs::api_routes;
 use crate::state::AppState;
 use uplink_db::orders::OrderRow;
 use utoipa_axum::router::OpenApiRouter;

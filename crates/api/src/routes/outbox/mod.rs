@@ -3,7 +3,7 @@
 use crate::auth::{Admin, RequireRole};
 use crate::error::{ApiResult, Problem};
 use crate::extract::ApiQuery;
-use crate::openapi::api_routes;
+use crate::route_docs::api_routes;
 use crate::state::AppState;
 use crate::timefmt::rfc3339;
 use axum::Json;

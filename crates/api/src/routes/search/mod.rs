@@ -3,7 +3,7 @@
 pub mod search_products;
 pub mod suggest;
 
-use crate::openapi::api_routes;
+use crate::route_docs::api_routes;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 

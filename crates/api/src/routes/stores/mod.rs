@@ -3,7 +3,7 @@
 pub mod get_store;
 pub mod list_stores;
 
-use crate::openapi::api_routes;
+use crate::route_docs::api_routes;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
