@@ -135,6 +135,30 @@ impl TestApp {
     }
 
     /// A GET with the session cookie.
+    /// `POST /api/v1/orders{query}` as the signed-in browser `s`, with an
+    /// `Idempotency-Key`, as the checkout page places an order.
+    pub async fn place_order(
+        &self,
+        s: &Session,
+        key: &str,
+        body: &Value,
+        query: &str,
+    ) -> TestResponse {
+        let req = Request::builder()
+            .method(Method::POST)
+            .uri(format!("/api/v1/orders{query}"))
+            .header(
+                "cookie",
+                format!("uplink_session={}; uplink_csrf={}", s.token, s.csrf),
+            )
+            .header("x-csrf-token", &s.csrf)
+            .header("content-type", "application/json")
+            .header("idempotency-key", key)
+            .body(Body::from(serde_json::to_vec(body).unwrap()))
+            .unwrap();
+        self.request(req).await
+    }
+
     pub async fn get_as(&self, s: &Session, uri: &str) -> TestResponse {
         self.send_as(s, Method::GET, uri, None).await
     }

@@ -107,19 +107,7 @@ async fn place_in(
     body: &Value,
     query: &str,
 ) -> TestResponse {
-    let req = Request::builder()
-        .method(Method::POST)
-        .uri(format!("/api/v1/orders{query}"))
-        .header(
-            "cookie",
-            format!("uplink_session={}; uplink_csrf={}", s.token, s.csrf),
-        )
-        .header("x-csrf-token", &s.csrf)
-        .header("content-type", "application/json")
-        .header("idempotency-key", key)
-        .body(Body::from(serde_json::to_vec(body).unwrap()))
-        .unwrap();
-    app.request(req).await
+    app.place_order(s, key, body, query).await
 }
 
 /// A card token from the gateway's tokenisation endpoint (no session: it is the gateway's).

@@ -47,19 +47,7 @@ async fn place(app: &TestApp, s: &Session, key: &str) -> TestResponse {
         "billing": {"same_as_shipping": true},
         "payment": {"method": "bank_transfer"},
     });
-    let req = Request::builder()
-        .method(Method::POST)
-        .uri("/api/v1/orders")
-        .header(
-            "cookie",
-            format!("uplink_session={}; uplink_csrf={}", s.token, s.csrf),
-        )
-        .header("x-csrf-token", &s.csrf)
-        .header("content-type", "application/json")
-        .header("idempotency-key", key)
-        .body(Body::from(serde_json::to_vec(&body).unwrap()))
-        .unwrap();
-    app.request(req).await
+    app.place_order(s, key, &body, "").await
 }
 
 #[tokio::test]
