@@ -3,31 +3,53 @@
 //! [`app`] builds the whole router from an [`AppState`]; the `uplink` binary
 //! serves it and tests drive it in-process.
 
-pub mod auth;
+// The kernel: capabilities build on it; it imports none of them.
+pub mod http;
+pub mod platform;
+pub mod read_model;
+
+// The capabilities, one folder each: `mod.rs` (what it is, `router()`),
+// `routes/<operation>.rs`, service or topic files, `dto.rs`.
+pub mod accounts;
+pub mod backoffice;
 pub mod cart;
 pub mod catalog;
 pub mod checkout;
-pub mod config;
-pub mod error;
-pub mod extract;
 pub mod gateway;
-pub mod mail;
-pub mod middleware;
-pub mod money;
-pub mod openapi;
-pub mod route_docs;
-pub mod routes;
-pub mod secrets;
-pub mod state;
-pub mod store;
-pub mod timefmt;
-pub mod web;
+pub mod intake;
+pub mod orders;
+pub mod partners;
+pub mod stores;
 
-pub use config::Config;
-pub use error::{ApiError, ApiResult, FieldError};
-pub use state::AppState;
+pub use http::error::{ApiError, ApiResult, FieldError};
+pub use http::state::AppState;
+pub use platform::config::Config;
 
 use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+
+/// The `/api/v1` router with its OpenAPI paths (relative to `/api/v1`): every
+/// capability's router. A new capability adds its line here.
+pub fn api_v1() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(http::meta::router())
+        .merge(accounts::router())
+        .merge(stores::router())
+        .merge(catalog::router())
+        .merge(cart::router())
+        .merge(checkout::router())
+        .merge(orders::router())
+        .merge(backoffice::router())
+}
+
+/// The finished OpenAPI document as pretty JSON (what `/api/openapi.json`
+/// serves and `uplink openapi` prints).
+pub fn openapi_json() -> String {
+    let (_, doc) = api_v1().split_for_parts();
+    http::openapi::finish(doc)
+        .to_pretty_json()
+        .expect("OpenAPI document serialises")
+}
 
 /// Background work of a serving process: the e-mail sender, the password
 /// hasher's warm-up, hourly removal of expired sessions and of error reports
@@ -93,15 +115,15 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
 /// The complete application: `/api/v1`, `/api/openapi.json`, operations
 /// endpoints, and the single-page app for every other path.
 pub fn app(state: AppState) -> Router {
-    let (api_v1, openapi) = routes::api_v1().split_for_parts();
-    let openapi = std::sync::Arc::new(openapi::finish(openapi));
+    let (api_v1, openapi) = api_v1().split_for_parts();
+    let openapi = std::sync::Arc::new(http::openapi::finish(openapi));
     let csp = content_security_policy(&state.config);
     let mut router = Router::new()
         .nest("/api/v1", api_v1)
-        .merge(routes::intake::router())
-        .merge(routes::ops::router(openapi))
+        .merge(intake::router())
+        .merge(http::ops::router(openapi))
         .merge(gateway::router())
-        .fallback(web::fallback)
+        .fallback(http::spa::fallback)
         .with_state(state);
     if let Some(csp) = csp {
         router = router.layer(
@@ -111,7 +133,7 @@ pub fn app(state: AppState) -> Router {
             ),
         );
     }
-    middleware::apply(router)
+    http::middleware::apply(router)
 }
 
 /// The CSP when the configuration widens the default one: with single
@@ -119,7 +141,7 @@ pub fn app(state: AppState) -> Router {
 /// iframe passes through it on its way to `/check-login.html`); with a browser
 /// DSN on another origin, pages may send error reports there.
 fn content_security_policy(config: &Config) -> Option<axum::http::HeaderValue> {
-    let mut csp = middleware::CSP.to_owned();
+    let mut csp = http::middleware::CSP.to_owned();
     let mut changed = false;
     if let Some(issuer) = config
         .auth

@@ -6,7 +6,7 @@
 use anyhow::{Context, bail};
 use std::io::BufRead;
 use uplink_api::Config;
-use uplink_api::auth::password::hash_blocking;
+use uplink_api::platform::passwords::hash_blocking;
 use uplink_db::Db;
 use uplink_db::accounts::{NewUser, RoleFlags};
 use uplink_domain::accounts::password::check_new_password;
@@ -161,7 +161,7 @@ mod tests {
     async fn create_makes_a_new_admin_and_promotes_an_existing_account() {
         let t = uplink_db::testing::TestDb::new().await;
         let mut config = Config::for_tests(&t.url);
-        config.auth.password_cost = uplink_api::config::PasswordCost::Fast;
+        config.auth.password_cost = uplink_api::platform::config::PasswordCost::Fast;
         run(
             &strings(&[
                 "create",

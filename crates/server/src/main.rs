@@ -30,7 +30,7 @@ fn main() -> ExitCode {
         "seed-bench" => run(seed_bench::run(&args[1..])),
         "admin" => run(admin_command(args[1..].to_vec())),
         "openapi" => {
-            println!("{}", uplink_api::openapi::document_json());
+            println!("{}", uplink_api::openapi_json());
             Ok(())
         }
         "help" | "--help" | "-h" => {
@@ -84,7 +84,7 @@ async fn serve() -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let config = Config::from_env()?;
     logging::init(&config);
-    uplink_api::mail::Mailer::new(&config).context("checking the e-mail settings")?;
+    uplink_api::platform::mail::Mailer::new(&config).context("checking the e-mail settings")?;
     let db = open_database(&config).await?;
     if config.seed_demo && db.seed_demo_if_empty().await.context("seeding demo data")? {
         tracing::info!("seeded demo data into the empty database");

@@ -1,9 +1,9 @@
 //! What cart endpoints answer.
 
 use super::pricing::{PricedCart, PricedLine};
-use crate::catalog::Snapshot;
 use crate::catalog::dto::ImageDto;
-use crate::money::MoneyDto;
+use crate::platform::money::MoneyDto;
+use crate::read_model::Snapshot;
 use serde::Serialize;
 use uplink_domain::catalog::ProductType;
 use utoipa::ToSchema;

@@ -9,8 +9,8 @@
 //! or adds to an existing one, and checks the combined quantity and stock.
 
 use super::pricing::{effective_eligibility, effective_options, option_deltas, quantity_rules};
-use crate::catalog::Snapshot;
-use crate::error::{ApiError, FieldError};
+use crate::http::error::{ApiError, FieldError};
+use crate::read_model::Snapshot;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use uplink_db::cart::{CartLine, CartLineRow};

@@ -6,7 +6,7 @@
 //! exceeds it, and the buyer decides.
 
 use super::pricing::quantity_rules;
-use crate::state::AppState;
+use crate::http::state::AppState;
 use uplink_db::cart as q;
 
 /// Merges the guest carts of the browser whose `uplink_cart` cookie is
@@ -17,7 +17,7 @@ pub async fn merge_guest_carts_on_sign_in(
     cart_token: Option<&str>,
     user_id: &str,
 ) {
-    let Some(token) = cart_token.filter(|t| super::valid_guest_token(t)) else {
+    let Some(token) = cart_token.filter(|t| super::scope::valid_guest_token(t)) else {
         return;
     };
     if let Err(e) = merge(state, &q::guest_owner(token), user_id).await {
@@ -122,7 +122,7 @@ pub async fn merge(
         {
             q::set_cart_coupon(&mut tx, &target.id, Some(code)).await?;
         }
-        super::referral::merge_code(&mut tx, &guest, &target).await?;
+        crate::partners::referral_code::merge_code(&mut tx, &guest, &target).await?;
         q::delete_cart(&mut tx, &guest.id).await?;
     }
     tx.commit().await?;

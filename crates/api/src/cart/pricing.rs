@@ -9,8 +9,8 @@
 //! and the destination state) all price through it, so the cart total and
 //! the charged total cannot drift apart (D70).
 
-use crate::catalog::Snapshot;
-use crate::catalog::snapshot::{CustomOption, Product};
+use crate::read_model::Snapshot;
+use crate::read_model::snapshot::{CustomOption, Product};
 use std::collections::{BTreeMap, HashMap};
 use uplink_db::cart::{CartContents, CartLine, CouponRow};
 use uplink_domain::cart::{
@@ -221,7 +221,7 @@ pub fn refusal_message(r: &CouponRefusal, currency: &str) -> String {
     match r {
         CouponRefusal::MinimumSubtotal { min } => format!(
             "This coupon needs a subtotal of at least {}.",
-            crate::money::money_text(min.cents(), currency)
+            crate::platform::money::money_text(min.cents(), currency)
         ),
         other => {
             let s = other.to_string();

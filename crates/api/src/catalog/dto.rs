@@ -1,8 +1,8 @@
 //! Catalogue DTOs (the JSON the API sends) and their construction from the snapshot.
 
 use super::listing::{FacetCounts, PRICE_BANDS, Sort};
-use super::snapshot::{Product, Snapshot, Store};
-use crate::money::MoneyDto;
+use crate::platform::money::MoneyDto;
+use crate::read_model::snapshot::{Product, Snapshot, Store};
 use serde::Serialize;
 use uplink_domain::catalog::{
     Brand, DownloadKind, Label, OptionKind, PrimeRequirement, ProductType, Region, StockStatus,

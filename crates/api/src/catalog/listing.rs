@@ -6,7 +6,7 @@
 //! so a shopper can see what choosing another brand would give. Within a
 //! dimension several values mean OR; across dimensions AND.
 
-use super::snapshot::Snapshot;
+use crate::read_model::snapshot::Snapshot;
 use uplink_domain::catalog::{Brand, Label, ProductType, StockStatus};
 
 /// Sort orders (SPEC §4.4).

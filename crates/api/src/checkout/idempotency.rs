@@ -2,8 +2,8 @@
 //! header, the request fingerprint, replays with `Idempotent-Replayed: true`,
 //! 422 `idempotency_key_reused`, and waiting for a concurrent twin.
 
-use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::state::AppState;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;

@@ -4,7 +4,7 @@
 //! returned), idempotency keys expire after 24 hours, and card/PayPal
 //! payments a stopped server left authorised are captured.
 
-use crate::state::AppState;
+use crate::http::state::AppState;
 use std::time::Duration;
 use uplink_db::now_ms;
 use uplink_domain::checkout::order_status::Actor;
@@ -28,7 +28,7 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<JobReport> {
             };
             drop(conn);
             let days = state.config.checkout.bank_transfer_days;
-            match super::manage::cancel(
+            match crate::orders::manage::cancel(
                 state,
                 &order,
                 Actor::System,
@@ -57,7 +57,7 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<JobReport> {
     {
         for p in state.db.uncaptured_payments(now, 60_000).await? {
             if let (Some(order), Some(intent)) = (&p.order_id, &p.gateway_ref) {
-                super::manage::capture_order_payment(state, order, intent).await;
+                crate::orders::manage::capture_order_payment(state, order, intent).await;
                 report.captured += 1;
             }
         }

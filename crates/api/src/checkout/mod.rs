@@ -1,14 +1,23 @@
-//! Checkout, payments and orders (SPEC §6, §7): options, placement with
-//! idempotency, the order views, invoices, e-mails, staff changes and jobs.
+//! Checkout (SPEC §6): what the checkout pages offer (shipping methods,
+//! payment methods, totals) and placing an order — one transaction that
+//! takes stock, records the payment and writes the order — with idempotency
+//! keys, plus the order system's background jobs.
+//!
+//! The order once placed belongs to [`crate::orders`].
 
-pub mod dto;
-pub mod emails;
 pub mod idempotency;
-pub mod invoice;
 pub mod jobs;
-pub mod manage;
 pub mod options;
-pub mod pdf;
 pub mod place;
 pub mod quote;
-pub mod referral;
+pub mod routes;
+
+use crate::http::route_docs::api_routes;
+use crate::http::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(api_routes!(routes::options::checkout_options))
+        .routes(api_routes!(routes::place_order::place_order))
+}

@@ -1,9 +1,9 @@
 //! Which shipping options and payment methods a cart and customer may use
 //! (SPEC §6), and why an option is unavailable.
 
-use crate::catalog::snapshot::Store;
-use crate::money::MoneyDto;
-use crate::money::money_text;
+use crate::platform::money::MoneyDto;
+use crate::platform::money::money_text;
+use crate::read_model::snapshot::Store;
 use serde::Serialize;
 use uplink_db::accounts::UserRow;
 use uplink_domain::catalog::Region;

@@ -6,15 +6,15 @@
 //! The payment is captured after the commit (voided when the transaction
 //! fails). A declined payment leaves only the failed attempt behind.
 
-use super::dto::{LineOption, OrderAddress, OrderParts, ShippingDetails, order_detail};
 use super::options::payment_refusal;
 use super::quote::order_line_options;
-use crate::auth::AuthUser;
-use crate::cart::check_store_region;
 use crate::cart::pricing::{CartRows, LoadCart, PricedCart, TaxDestination, load_priced_cart};
-use crate::error::{ApiError, ApiResult, FieldError};
-use crate::state::AppState;
-use crate::store::StoreContext;
+use crate::cart::scope::check_store_region;
+use crate::http::error::{ApiError, ApiResult, FieldError};
+use crate::http::identity::AuthUser;
+use crate::http::state::AppState;
+use crate::http::store::StoreContext;
+use crate::orders::dto::{LineOption, OrderAddress, OrderParts, ShippingDetails, order_detail};
 use serde::{Deserialize, Serialize};
 use uplink_db::account_area::AddressRow;
 use uplink_db::now_ms;
@@ -215,7 +215,7 @@ fn pickup_state(code: &str) -> Option<String> {
 async fn resolve(
     state: &AppState,
     auth: &AuthUser,
-    store: &crate::catalog::snapshot::Store,
+    store: &crate::read_model::snapshot::Store,
     req: &PlaceOrderRequest,
     digital_only: bool,
 ) -> ApiResult<Resolved> {
@@ -414,7 +414,7 @@ fn order_bounds_problem(cart: &PricedCart) -> Option<ApiError> {
             ErrorCode::InvalidQuantity,
             format!(
                 "One order can total at most {}; lower the quantities or request a quotation.",
-                crate::money::money_text(MAX_ORDER_TOTAL.cents(), &cart.currency)
+                crate::platform::money::money_text(MAX_ORDER_TOTAL.cents(), &cart.currency)
             ),
         ));
     }
@@ -422,7 +422,7 @@ fn order_bounds_problem(cart: &PricedCart) -> Option<ApiError> {
 }
 
 fn shipping_fee(
-    store: &crate::catalog::snapshot::Store,
+    store: &crate::read_model::snapshot::Store,
     r: &Resolved,
     cart: &PricedCart,
 ) -> (i64, ShippingDetails) {
@@ -836,19 +836,19 @@ pub async fn place(
     // back) and, for a captured payment, in the transaction recording it.
     let bank = &state.config.checkout.bank_details;
     let captured = match &intent {
-        Some(i) if super::manage::capture_at_gateway(state, &order_id, &i.id).await => {
-            super::manage::mark_captured(&mut parts, &i.id, now_ms());
+        Some(i) if crate::orders::manage::capture_at_gateway(state, &order_id, &i.id).await => {
+            crate::orders::manage::mark_captured(&mut parts, &i.id, now_ms());
             Some(i.id.as_str())
         }
         _ => None,
     };
     let detail = order_detail(&parts, bank);
-    let email = super::emails::confirmation_email(state, &uid, &auth.user.email, &detail);
+    let email = crate::orders::emails::confirmation_email(state, &uid, &auth.user.email, &detail);
     match captured {
         Some(intent_id) => {
-            super::manage::record_capture(state, &order_id, intent_id, Some(email)).await
+            crate::orders::manage::record_capture(state, &order_id, intent_id, Some(email)).await
         }
-        None => super::emails::record(state, email).await,
+        None => crate::orders::emails::record(state, email).await,
     }
     save_addresses(state, &uid, req, &r).await;
     Ok(body)
@@ -894,7 +894,7 @@ async fn save_addresses(state: &AppState, uid: &str, req: &PlaceOrderRequest, r:
         };
         if let Err(e) = state
             .db
-            .insert_address(&row, crate::routes::me::addresses::MAX_ADDRESSES)
+            .insert_address(&row, crate::accounts::addresses::MAX_ADDRESSES)
             .await
         {
             tracing::info!(error = ?e, "address from checkout not saved");
@@ -906,7 +906,7 @@ async fn save_addresses(state: &AppState, uid: &str, req: &PlaceOrderRequest, r:
 async fn write_order(
     state: &AppState,
     auth: &AuthUser,
-    snap: &crate::catalog::Snapshot,
+    snap: &crate::read_model::Snapshot,
     store_idx: usize,
     owner: &str,
     r: &Resolved,
@@ -1096,7 +1096,7 @@ async fn write_order(
         q::insert_line(&mut tx, &row).await?;
         lines.push(row);
     }
-    super::referral::record_partner(&mut tx, &mut order, &lines, &cart).await?;
+    crate::partners::referral::record_partner(&mut tx, &mut order, &lines, &cart).await?;
     let note = match r.method {
         PaymentMethod::BankTransfer => "Order placed; waiting for the bank transfer.",
         PaymentMethod::CreditTerms => "Order placed on credit terms.",

@@ -4,8 +4,8 @@
 //! (D70); checkout only supplies the destination state and the shipping fee
 //! (see `place.rs`) and records the chosen options on the order lines.
 
-use super::dto::LineOption;
 use crate::cart::pricing::PricedLine;
+use crate::orders::dto::LineOption;
 
 /// The options an order line records: the priced options, then the ICCID
 /// (the cart shows it in its own field; an order line keeps it with the

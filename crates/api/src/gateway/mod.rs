@@ -4,10 +4,10 @@
 //! Every page carries a TEST MODE banner. Nothing here is under `/api/v1`:
 //! a real gateway would serve these from its own domain.
 
-use crate::error::{ApiError, ApiResult, FieldError};
-use crate::extract::ApiJson;
-use crate::money::money_text;
-use crate::state::AppState;
+use crate::http::error::{ApiError, ApiResult, FieldError};
+use crate::http::extract::ApiJson;
+use crate::http::state::AppState;
+use crate::platform::money::money_text;
 use axum::extract::{Form, Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};

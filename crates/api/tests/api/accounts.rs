@@ -229,7 +229,7 @@ async fn sessions_expire_after_the_configured_idle_time() {
 #[tokio::test]
 async fn a_wrong_password_and_an_unknown_email_get_the_same_answer_in_similar_time() {
     let app = TestApp::with_config(|c| {
-        c.auth.password_cost = uplink_api::config::PasswordCost::Standard;
+        c.auth.password_cost = uplink_api::platform::config::PasswordCost::Standard;
         c.auth.challenge_threshold = 100;
     })
     .await;
@@ -434,7 +434,7 @@ async fn staff_read_the_outbox_and_customers_may_not() {
 
 #[tokio::test]
 async fn role_checks_answer_403_without_the_role_and_admins_pass_every_check() {
-    use uplink_api::auth::{RequireRole, Sales};
+    use uplink_api::http::identity::{RequireRole, Sales};
     async fn sales_only(RequireRole(user, _): RequireRole<Sales>) -> String {
         user.user.email
     }

@@ -177,8 +177,8 @@ async fn get_with(app: &TestApp, uri: &str, cookie: Option<&str>, json: bool) ->
 async fn oidc_app(provider: &Provider) -> TestApp {
     let issuer = provider.issuer.clone();
     TestApp::with_config(move |c| {
-        c.auth.mode = uplink_api::config::AuthMode::Keycloak;
-        c.auth.oidc = Some(uplink_api::config::OidcConfig {
+        c.auth.mode = uplink_api::platform::config::AuthMode::Keycloak;
+        c.auth.oidc = Some(uplink_api::platform::config::OidcConfig {
             issuer,
             client_id: CLIENT_ID.into(),
             client_secret: Some(CLIENT_SECRET.into()),
@@ -370,7 +370,7 @@ async fn linking_incontrol_stores_its_tokens_encrypted() {
     let provider = start_provider().await;
     let issuer = provider.issuer.clone();
     let app = TestApp::with_config(move |c| {
-        c.auth.incontrol = Some(uplink_api::config::InControlConfig {
+        c.auth.incontrol = Some(uplink_api::platform::config::InControlConfig {
             authorize_url: format!("{issuer}/authorize"),
             token_url: format!("{issuer}/token"),
             api_url: issuer.clone(),

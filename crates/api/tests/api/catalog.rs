@@ -4,7 +4,7 @@ use crate::helpers::TestApp;
 use axum::body::Body;
 use axum::http::Request;
 use serde_json::Value;
-use uplink_api::store::CustomerCountry;
+use uplink_api::http::store::CustomerCountry;
 
 fn skus(page: &Value) -> Vec<String> {
     page["items"]
@@ -993,7 +993,7 @@ async fn a_stock_only_reload_of_a_big_catalogue_is_timed() {
     let url = std::env::var("UPLINK_STOCK_BENCH_DB").expect("UPLINK_STOCK_BENCH_DB");
     let db = uplink_db::Db::connect(&url).await.unwrap();
     db.migrate().await.unwrap();
-    let catalog = uplink_api::catalog::Catalog::new(db.clone());
+    let catalog = uplink_api::read_model::Catalog::new(db.clone());
     let started = Instant::now();
     catalog.refresh().await.unwrap();
     let full = started.elapsed();

@@ -46,7 +46,7 @@ async fn the_openapi_document_is_version_3_1_and_lists_the_config_endpoint() {
 
 #[tokio::test]
 async fn the_committed_openapi_snapshot_is_current() {
-    let generated = uplink_api::openapi::document_json();
+    let generated = uplink_api::openapi_json();
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../web/src/lib/api/openapi.json"
@@ -151,7 +151,7 @@ async fn the_spa_answers_deep_links_and_caches_assets_immutably() {
 async fn malformed_json_is_400_and_never_500() {
     // Uses the same extractor every handler uses; exercised through a tiny route.
     use axum::routing::post;
-    use uplink_api::extract::ApiJson;
+    use uplink_api::http::extract::ApiJson;
     #[derive(serde::Deserialize)]
     #[allow(dead_code)]
     struct Body {

@@ -9,5 +9,6 @@ mod contract;
 mod foundation;
 mod helpers;
 mod intake;
+mod layout;
 mod orders;
 mod referral;

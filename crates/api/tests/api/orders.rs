@@ -1398,7 +1398,7 @@ async fn shown(app: &TestApp, sku: &str) -> (String, bool, i64) {
 }
 
 /// What another server's read model (another `Catalog` on the same database) shows.
-fn status_in(snap: &uplink_api::catalog::Snapshot, sku: &str) -> String {
+fn status_in(snap: &uplink_api::read_model::Snapshot, sku: &str) -> String {
     let idx = snap.product_by_sku(sku).unwrap();
     let l = snap.product(idx).listable.unwrap() as usize;
     let store = snap.store_by_code("global").unwrap();
@@ -1425,7 +1425,7 @@ async fn selling_the_last_units_shows_out_of_stock_at_once_and_a_cancellation_br
     assert_eq!(before.stock_version, versions.stock);
 
     // Another server, built before the order.
-    let other = uplink_api::catalog::Catalog::new(app.state.db.clone());
+    let other = uplink_api::read_model::Catalog::new(app.state.db.clone());
     assert_eq!(
         status_in(&other.snapshot().await.unwrap(), ROUTER),
         "low_stock"

@@ -1025,6 +1025,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An accepted request whose outcome arrives by e-mail. */
         Accepted: {
             message: string;
         };

@@ -1,0 +1,4 @@
+//! One file per checkout operation.
+
+pub mod options;
+pub mod place_order;

@@ -1,0 +1,68 @@
+use crate::checkout::idempotency;
+use crate::checkout::place::{IdemKey, PlaceOrderRequest, place};
+use crate::http::error::{ApiResult, Problem};
+use crate::http::extract::ApiJson;
+use crate::http::identity::AuthUser;
+use crate::http::state::AppState;
+use crate::http::store::{StoreContext, StoreParam};
+use crate::orders::dto::OrderDetail;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+/// Places an order from the signed-in customer's cart (SPEC §6). Needs an
+/// `Idempotency-Key` header: the same key with the same body answers the first
+/// result again (`Idempotent-Replayed: true`), with another body 422
+/// `idempotency_key_reused`. A card payment that needs 3-D Secure, and every
+/// PayPal payment, first answers 402 `payment_requires_action` with
+/// `redirect_url` and `payment_intent`; after the gateway page, send the
+/// request again (new key) with `payment.payment_intent`.
+#[utoipa::path(post, path = "/orders", tag = "orders", request_body = PlaceOrderRequest,
+    params(StoreParam,
+        ("Idempotency-Key" = String, Header, description = "Unique per attempt, e.g. a UUID; kept 24 hours")),
+    responses(
+        (status = 201, body = OrderDetail, headers(("Location" = String, description = "The new order"))),
+        (status = 402, description = "`payment_declined` (with `decline_code`), `payment_requires_action` (with `redirect_url`, `payment_intent`)", body = Problem),
+        (status = 409, description = "`insufficient_stock` (with `available`), `price_changed` (with `total_cents`), `must_change_store`", body = Problem),
+        (status = 422, description = "`validation_failed` (fields under `shipping.`, `billing.`, `payment.`, `lines[i]`), `payment_method_unavailable`, `credit_limit_exceeded`, `idempotency_key_reused`, coupon codes", body = Problem),
+    ))]
+pub async fn place_order(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    store: StoreContext,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<PlaceOrderRequest>,
+) -> ApiResult<Response> {
+    let key = idempotency::key_from(&headers)?;
+    let scope = format!("{}:POST /orders", auth.id());
+    let hash = idempotency::fingerprint(store.code(), &req);
+    if let Some(replay) = idempotency::claim(&state, &scope, &key, &hash).await? {
+        return Ok(replay);
+    }
+    let idem = IdemKey {
+        scope: &scope,
+        key: &key,
+    };
+    match place(&state, &auth, &store, &req, &idem).await {
+        Ok(body) => {
+            let number = serde_json::from_str::<serde_json::Value>(&body)
+                .ok()
+                .and_then(|v| v["number"].as_str().map(str::to_owned))
+                .unwrap_or_default();
+            let mut res = (StatusCode::CREATED, body).into_response();
+            let h = res.headers_mut();
+            h.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
+            if let Ok(l) = HeaderValue::from_str(&format!("/api/v1/orders/{number}")) {
+                h.insert(header::LOCATION, l);
+            }
+            Ok(res)
+        }
+        Err(e) => {
+            idempotency::settle_error(&state, &scope, &key, &e).await;
+            Err(e)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! The OpenAPI 3.1 document, assembled from every route's `#[utoipa::path]`.
+
+use crate::http::route_docs::{PROBLEM_JSON, operations_mut, problem_content};
+use utoipa::OpenApi;
+use utoipa::openapi::OpenApi as Document;
+use utoipa::openapi::RefOr;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Uplink API",
+        description = "Online store for networking hardware, data plans, licences, cloud subscriptions and eSIM products.\n\n\
+Errors are RFC 9457 `application/problem+json` bodies (`Problem`) with a stable `code`.\n\n\
+**Store selection** (SPEC §3): `?store=<code or mini-store key>`, else the `uplink_store` cookie, \
+else the signed-in customer's country, else the default store `global`.",
+        version = "1.0.0",
+        license(name = "MIT")
+    ),
+    components(schemas(crate::http::error::Problem, crate::http::error::FieldError)),
+    tags(
+        (name = "ops", description = "Health, readiness and metrics"),
+        (name = "meta", description = "Public run-time configuration"),
+        (name = "auth", description = "Signing in and out: sessions (cookie `uplink_session` + `X-CSRF-Token`, or `Authorization: Bearer`), SSO, InControl, the challenge, password reset"),
+        (name = "admin", description = "Back-office (staff only)"),
+        (name = "account", description = "The signed-in customer's account, address book and bookmarks"),
+        (name = "catalogue", description = "Stores, categories, products, search, serial lookup and media"),
+    )
+)]
+pub struct ApiDoc;
+
+/// Merges the routes' paths into the base document, prefixing them with `/api/v1`.
+pub fn finish(paths_doc: Document) -> Document {
+    let mut doc = ApiDoc::openapi();
+    let mut paths = utoipa::openapi::Paths::new();
+    for (path, item) in paths_doc.paths.paths {
+        paths.paths.insert(format!("/api/v1{path}"), item);
+    }
+    doc.paths = paths;
+    errors_are_problems(&mut doc);
+    if let Some(components) = paths_doc.components {
+        let base = doc.components.get_or_insert_with(Default::default);
+        base.schemas.extend(components.schemas);
+        base.responses.extend(components.responses);
+        base.security_schemes.extend(components.security_schemes);
+    }
+    doc
+}
+
+/// Every error answer is `application/problem+json` with the `Problem`
+/// schema, whatever a route's annotation said: `ApiError` is the only way a
+/// handler answers 4xx/5xx, and it always sends that media type.
+fn errors_are_problems(doc: &mut Document) {
+    for item in doc.paths.paths.values_mut() {
+        for op in operations_mut(item) {
+            for (status, response) in op.responses.responses.iter_mut() {
+                let is_error = status.starts_with('4') || status.starts_with('5');
+                if let (true, RefOr::T(response)) = (is_error, response) {
+                    response.content.clear();
+                    response
+                        .content
+                        .insert(PROBLEM_JSON.into(), RefOr::T(problem_content()));
+                }
+            }
+        }
+    }
+}

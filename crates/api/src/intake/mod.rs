@@ -1,0 +1,46 @@
+//! The Sentry-compatible error intake (SPEC §14): `POST /api/{project_id}/envelope/`
+//! and the legacy `POST /api/{project_id}/store/`. These live beside `/api/v1`
+//! (SDKs build the path from the DSN) and are not part of the OpenAPI document.
+
+pub mod envelope;
+
+use crate::http::state::AppState;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderName, Method, header};
+use axum::routing::post;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+
+/// Compressed bodies may not exceed the envelope limit either.
+const BODY_LIMIT: usize = uplink_intake::envelope::MAX_ENVELOPE_BYTES;
+
+/// Browsers on any origin may report (a DSN is public); they may read the
+/// back-off headers. No cookies are involved.
+pub fn cors() -> CorsLayer {
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::mirror_request())
+        .allow_methods([Method::POST, Method::OPTIONS])
+        .allow_headers([
+            header::CONTENT_TYPE,
+            header::CONTENT_ENCODING,
+            HeaderName::from_static("x-sentry-auth"),
+            HeaderName::from_static("sentry-trace"),
+            HeaderName::from_static("baggage"),
+        ])
+        .expose_headers([
+            HeaderName::from_static("x-sentry-rate-limits"),
+            header::RETRY_AFTER,
+            HeaderName::from_static("x-sentry-error"),
+        ])
+        .max_age(std::time::Duration::from_secs(3600))
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/{project_id}/envelope/", post(envelope::post_envelope))
+        .route("/api/{project_id}/envelope", post(envelope::post_envelope))
+        .route("/api/{project_id}/store/", post(envelope::post_store))
+        .route("/api/{project_id}/store", post(envelope::post_store))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(cors())
+}

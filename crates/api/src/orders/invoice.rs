@@ -1,0 +1,187 @@
+//! Invoice and proforma invoice PDFs of an order.
+
+use super::dto::{OrderAddress, OrderDetail};
+use super::pdf::{MARGIN, PAGE_W, PdfDoc};
+use crate::platform::money::money_text;
+
+fn address_lines(a: &OrderAddress) -> Vec<String> {
+    let mut v = vec![a.name.clone()];
+    if let Some(c) = a.company.as_ref().filter(|c| !c.is_empty()) {
+        v.push(c.clone());
+    }
+    v.push(a.line1.clone());
+    if let Some(l) = a.line2.as_ref().filter(|l| !l.is_empty()) {
+        v.push(l.clone());
+    }
+    let state = a
+        .state
+        .as_deref()
+        .map(|s| format!(" {s}"))
+        .unwrap_or_default();
+    v.push(format!("{}{state} {}", a.city, a.postal_code));
+    v.push(a.country.clone());
+    v
+}
+
+fn truncate(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_owned()
+    } else {
+        let mut t: String = s.chars().take(max - 1).collect();
+        t.push('.');
+        t
+    }
+}
+
+/// The PDF of `order`; `proforma` for an unpaid bank transfer.
+pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) -> Vec<u8> {
+    let title = if proforma {
+        format!("Proforma invoice {}", order.number)
+    } else {
+        format!("Invoice {}", order.number)
+    };
+    let cur = order.totals.total.currency.as_str();
+    let right = PAGE_W - MARGIN;
+    let mut d = PdfDoc::new(&title);
+    d.text(
+        MARGIN,
+        20.0,
+        true,
+        if proforma {
+            "PROFORMA INVOICE"
+        } else {
+            "INVOICE"
+        },
+    );
+    d.text_right(right, 12.0, true, "Uplink Networks");
+    d.down(16.0);
+    d.text_right(right, 9.0, false, "Uplink online store");
+    d.down(20.0);
+    d.text(
+        MARGIN,
+        10.0,
+        false,
+        &format!("Order number: {}", order.number),
+    );
+    d.down(13.0);
+    d.text(
+        MARGIN,
+        10.0,
+        false,
+        &format!(
+            "Order date: {}",
+            &order.placed_at[..10.min(order.placed_at.len())]
+        ),
+    );
+    d.down(13.0);
+    d.text(
+        MARGIN,
+        10.0,
+        false,
+        &format!(
+            "Payment: {} ({})",
+            order.payment.name,
+            order.payment.status.replace('_', " ")
+        ),
+    );
+    if proforma {
+        d.down(13.0);
+        d.text(MARGIN, 9.0, true, "This is not a tax invoice. Please pay by bank transfer using the order number as reference.");
+    }
+    d.down(24.0);
+    let mut left = vec![("Bill to".to_owned(), true)];
+    left.extend(
+        address_lines(&order.billing_address)
+            .into_iter()
+            .map(|l| (l, false)),
+    );
+    let mut right_col = Vec::new();
+    if let Some(ship) = &order.shipping.address {
+        right_col.push(("Ship to".to_owned(), true));
+        right_col.extend(address_lines(ship).into_iter().map(|l| (l, false)));
+    }
+    for i in 0..left.len().max(right_col.len()) {
+        if i > 0 {
+            d.down(12.0);
+        }
+        if let Some((t, b)) = left.get(i) {
+            d.text(MARGIN, 10.0, *b, t);
+        }
+        if let Some((t, b)) = right_col.get(i) {
+            d.text(300.0, 10.0, *b, t);
+        }
+    }
+    d.down(24.0);
+    d.text(MARGIN, 9.0, true, "SKU");
+    d.text(160.0, 9.0, true, "Item");
+    d.text_right(390.0, 9.0, true, "Qty");
+    d.text_right(470.0, 9.0, true, "Unit price");
+    d.text_right(right, 9.0, true, "Amount");
+    d.rule();
+    for line in &order.lines {
+        d.down(15.0);
+        d.text(MARGIN, 9.0, false, &truncate(&line.sku, 20));
+        d.text(160.0, 9.0, false, &truncate(&line.name, 38));
+        d.text_right(390.0, 9.0, false, &line.qty.to_string());
+        d.text_right(470.0, 9.0, false, &money_text(line.unit_price.cents, cur));
+        d.text_right(right, 9.0, false, &money_text(line.subtotal.cents, cur));
+        let mut extra: Vec<String> = line
+            .options
+            .iter()
+            .map(|o| format!("{}: {}", o.label, o.value_label))
+            .collect();
+        if !line.serials.is_empty() {
+            extra.push(format!("Serials: {}", line.serials.join(", ")));
+        }
+        for e in extra {
+            d.down(11.0);
+            d.text(160.0, 8.0, false, &truncate(&e, 70));
+        }
+    }
+    d.rule();
+    d.down(18.0);
+    let totals = [
+        ("Subtotal", order.totals.subtotal.cents, false),
+        ("Discount", -order.totals.discount.cents, false),
+        (
+            order.shipping.name.as_str(),
+            order.totals.shipping.cents,
+            false,
+        ),
+        ("Tax", order.totals.tax.cents, false),
+        ("Total", order.totals.total.cents, true),
+    ];
+    for (label, cents, bold) in totals {
+        if label == "Discount" && cents == 0 {
+            continue;
+        }
+        d.text_right(470.0, 10.0, bold, label);
+        d.text_right(right, 10.0, bold, &money_text(cents, cur));
+        d.down(14.0);
+    }
+    if proforma && !order.payment.bank_details.is_empty() {
+        d.down(10.0);
+        d.text(MARGIN, 10.0, true, "Bank details");
+        for b in &order.payment.bank_details {
+            d.down(13.0);
+            d.text(MARGIN, 10.0, false, &format!("{}: {}", b.label, b.value));
+        }
+        if let Some(by) = &order.payment.pay_by {
+            d.down(13.0);
+            d.text(
+                MARGIN,
+                10.0,
+                false,
+                &format!(
+                    "Please pay by {} or the order is cancelled.",
+                    &by[..10.min(by.len())]
+                ),
+            );
+        }
+    }
+    if !seller.is_empty() && !proforma {
+        d.down(20.0);
+        d.text(MARGIN, 8.0, false, "Thank you for your order.");
+    }
+    d.finish()
+}

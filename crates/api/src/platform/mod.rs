@@ -1,0 +1,11 @@
+//! The platform: what every capability runs on and nothing HTTP-specific —
+//! configuration, e-mail, the secret box, password hashing, the OpenID
+//! Connect client, money and time formats. Imports no capability.
+
+pub mod config;
+pub mod mail;
+pub mod money;
+pub mod oidc;
+pub mod passwords;
+pub mod secrets;
+pub mod timefmt;

@@ -1,0 +1,27 @@
+use crate::catalog::dto::StoreDto;
+use crate::http::error::{ApiError, ApiResult, Problem};
+use crate::http::state::AppState;
+use crate::http::store::find_store;
+use axum::Json;
+use axum::extract::{Path, State};
+
+/// One store by eStore code (`global`, `us`) or mini-store key.
+#[utoipa::path(
+    get,
+    path = "/stores/{code}",
+    tag = "catalogue",
+    params(("code" = String, Path, description = "eStore code or mini-store key")),
+    responses(
+        (status = 200, body = StoreDto),
+        (status = 404, description = "`not_found`: no such store", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn get_store(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+) -> ApiResult<Json<StoreDto>> {
+    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let idx = find_store(&snap, &code)
+        .ok_or_else(|| ApiError::not_found(&format!("The store `{code}`")))?;
+    Ok(Json(StoreDto::from(&snap, idx)))
+}
