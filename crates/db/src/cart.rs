@@ -475,33 +475,6 @@ async fn touch_cart(conn: &mut AnyConnection, cart_id: &str) -> Result<(), DbErr
     Ok(())
 }
 
-/// Units available to sell per product in `warehouse` (missing rows count as 0).
-pub async fn available_stock(
-    conn: &mut AnyConnection,
-    warehouse: &str,
-    product_ids: &[&str],
-) -> Result<std::collections::HashMap<String, i64>, DbError> {
-    let mut out = std::collections::HashMap::new();
-    if product_ids.is_empty() {
-        return Ok(out);
-    }
-    let placeholders: Vec<String> = (0..product_ids.len())
-        .map(|i| format!("${}", i + 2))
-        .collect();
-    let sql = format!(
-        "SELECT product_id, available FROM stock WHERE warehouse = $1 AND product_id IN ({})",
-        placeholders.join(", ")
-    );
-    let mut q = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(sql)).bind(warehouse);
-    for id in product_ids {
-        q = q.bind(*id);
-    }
-    for (id, available) in q.fetch_all(conn).await? {
-        out.insert(id, available);
-    }
-    Ok(out)
-}
-
 /// A coupon by its (normalised, upper-case) code.
 pub async fn find_coupon(
     conn: &mut AnyConnection,

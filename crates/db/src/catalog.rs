@@ -1,8 +1,10 @@
 //! Catalogue storage: loading everything the in-memory read model needs in a
-//! handful of queries, the catalogue version counter, and media files.
+//! handful of queries, the catalogue version counter, and media files. The
+//! stock rows the read model loads come from [`crate::stock`].
 
+use crate::stock::{StockRow, all_stock_rows};
 use crate::{Db, DbError, Flag};
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct StoreRow {
@@ -103,14 +105,6 @@ pub struct PriceRow {
     pub compare_at_cents: Option<i64>,
     #[sqlx(try_from = "i64")]
     pub sold: Flag,
-}
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct StockRow {
-    pub product_id: String,
-    pub warehouse: String,
-    pub on_hand: i64,
-    pub available: i64,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -228,12 +222,13 @@ pub struct Versions {
     pub stock: i64,
 }
 
-/// The stock rows alone, for a read model whose catalogue did not change.
-#[derive(Debug, Default)]
-pub struct StockRows {
-    /// Both versions, read before the rows.
-    pub versions: Versions,
-    pub stock: Vec<StockRow>,
+/// The catalogue version as seen inside a transaction.
+pub async fn catalog_version_in(conn: &mut AnyConnection) -> Result<i64, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT version FROM catalog_version WHERE id = 1")
+            .fetch_one(conn)
+            .await?,
+    )
 }
 
 impl Db {
@@ -249,17 +244,6 @@ impl Db {
             catalog: r.get::<i64, _>("catalog"),
             stock: r.get::<i64, _>("stock"),
         }))
-    }
-
-    /// The stock rows (what a stock-only rebuild of the read model reads).
-    pub async fn load_stock(&self) -> Result<StockRows, DbError> {
-        let versions = self.versions().await?;
-        let stock = sqlx::query_as::<_, StockRow>(
-            "SELECT product_id, warehouse, on_hand, available FROM stock",
-        )
-        .fetch_all(self.pool())
-        .await?;
-        Ok(StockRows { versions, stock })
     }
 
     /// The catalogue version: bumped by every change to catalogue tables.
@@ -329,10 +313,7 @@ impl Db {
                 PriceRow,
                 "SELECT product_id, store_code, price_cents, compare_at_cents, CAST(sold AS INTEGER) AS sold FROM product_prices"
             ),
-            stock: all!(
-                StockRow,
-                "SELECT product_id, warehouse, on_hand, available FROM stock"
-            ),
+            stock: all_stock_rows(pool).await?,
             options: all!(
                 OptionRow,
                 "SELECT id, product_id, code, label, kind, CAST(required AS INTEGER) AS required, pattern, help, position FROM product_options ORDER BY product_id, position"
@@ -372,30 +353,6 @@ impl Db {
         .bind(key)
         .fetch_optional(self.pool())
         .await?)
-    }
-
-    /// Sets a product's available stock in one warehouse and bumps the catalogue version
-    /// (admin corrections and tests; checkout decrements with a conditional UPDATE instead).
-    pub async fn set_stock(
-        &self,
-        product_id: &str,
-        warehouse: &str,
-        available: i64,
-    ) -> Result<(), DbError> {
-        let mut tx = self.begin_write().await?;
-        sqlx::query(
-            "INSERT INTO stock (product_id, warehouse, on_hand, available, updated_at) VALUES ($1, $2, $3, $3, $4)
-             ON CONFLICT (product_id, warehouse) DO UPDATE SET on_hand = excluded.on_hand, available = excluded.available, updated_at = excluded.updated_at",
-        )
-        .bind(product_id)
-        .bind(warehouse)
-        .bind(available)
-        .bind(crate::now_ms())
-        .execute(&mut *tx)
-        .await?;
-        crate::seed::model::bump_catalog_version_in(&mut tx).await?;
-        tx.commit().await?;
-        Ok(())
     }
 
     /// Sets a product's list price and bumps the catalogue version.

@@ -16,13 +16,16 @@ pub use flag::Flag;
 pub mod batch;
 pub mod cart;
 pub mod catalog;
+pub mod credit;
 pub mod idempotency;
 pub mod intake;
+pub mod jobs;
 pub mod migrate;
 pub mod orders;
 pub mod partners;
 pub mod seed;
 pub mod settings;
+pub mod stock;
 pub mod testing;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};

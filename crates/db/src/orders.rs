@@ -1,10 +1,12 @@
-//! Orders, payments, shipments, the credit-terms ledger, stock movements and
-//! job leases (SPEC §6, §7). Writes that belong together take a connection
-//! of the caller's transaction (`&mut AnyConnection`).
+//! Orders with their lines and status history, payments and shipments
+//! (SPEC §6, §7). Writes that belong together take a connection of the
+//! caller's transaction (`&mut AnyConnection`). The stock an order takes and
+//! returns is in [`crate::stock`], the credit-terms ledger in
+//! [`crate::credit`], the leases of the order system's background jobs in
+//! [`crate::jobs`].
 
 use crate::{Db, DbError, Flag, now_ms};
 use sqlx::{AnyConnection, FromRow};
-use uplink_domain::catalog::StockStatus;
 
 // ----- rows -----
 
@@ -127,17 +129,6 @@ pub struct ShipmentRow {
     pub created_by: String,
 }
 
-#[derive(Debug, Clone, FromRow, PartialEq)]
-pub struct CreditEntryRow {
-    pub id: String,
-    pub user_id: String,
-    pub kind: String,
-    pub amount_cents: i64,
-    pub order_id: Option<String>,
-    pub note: String,
-    pub created_at: i64,
-}
-
 /// Filters of the customer's order list.
 #[derive(Debug, Clone, Default)]
 pub struct OrderFilter {
@@ -161,103 +152,6 @@ pub async fn next_order_seq(conn: &mut AnyConnection) -> Result<i64, DbError> {
     )
     .fetch_one(conn)
     .await?)
-}
-
-/// True when `before` and `after` units show different stock statuses
-/// (out of stock, low, in stock) — the same bands as the trigger of migration 48.
-pub fn band_changes(before: i64, after: i64) -> bool {
-    StockStatus::of(true, before) != StockStatus::of(true, after)
-}
-
-/// What [`take_stock`] did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StockTake {
-    /// False when fewer than the wanted units were available (nothing taken).
-    pub taken: bool,
-    /// The product moved to another stock band; the database bumped
-    /// `stock_version` in this transaction (D69), and the server that
-    /// commits it refreshes its read model at once.
-    pub band_changed: bool,
-}
-
-/// Takes `qty` units from `warehouse` when that many are available: one
-/// conditional update, never read-then-write. False when too few are left.
-/// When the product changes stock band, the database bumps `stock_version`
-/// in this transaction (D69).
-pub async fn take_stock(
-    conn: &mut AnyConnection,
-    product_id: &str,
-    warehouse: &str,
-    qty: i64,
-) -> Result<StockTake, DbError> {
-    let left: Option<i64> = sqlx::query_scalar(
-        "UPDATE stock SET available = available - $1, updated_at = $2 \
-         WHERE product_id = $3 AND warehouse = $4 AND available >= $1 RETURNING available",
-    )
-    .bind(qty)
-    .bind(now_ms())
-    .bind(product_id)
-    .bind(warehouse)
-    .fetch_optional(conn)
-    .await?;
-    Ok(StockTake {
-        taken: left.is_some(),
-        band_changed: left.is_some_and(|left| band_changes(left + qty, left)),
-    })
-}
-
-/// Puts `qty` units back (cancelled order). True when that moved the product
-/// to another stock band (the database bumped `stock_version`, D69).
-pub async fn return_stock(
-    conn: &mut AnyConnection,
-    product_id: &str,
-    warehouse: &str,
-    qty: i64,
-) -> Result<bool, DbError> {
-    let now: Option<i64> = sqlx::query_scalar(
-        "UPDATE stock SET available = available + $1, updated_at = $2 \
-         WHERE product_id = $3 AND warehouse = $4 RETURNING available",
-    )
-    .bind(qty)
-    .bind(now_ms())
-    .bind(product_id)
-    .bind(warehouse)
-    .fetch_optional(conn)
-    .await?;
-    Ok(now.is_some_and(|now| band_changes(now - qty, now)))
-}
-
-/// Units available now (0 when the product has no stock row).
-pub async fn available_stock(
-    conn: &mut AnyConnection,
-    product_id: &str,
-    warehouse: &str,
-) -> Result<i64, DbError> {
-    let n: Option<i64> =
-        sqlx::query_scalar("SELECT available FROM stock WHERE product_id = $1 AND warehouse = $2")
-            .bind(product_id)
-            .bind(warehouse)
-            .fetch_optional(conn)
-            .await?;
-    Ok(n.unwrap_or(0))
-}
-
-/// The catalogue version as seen inside a transaction.
-pub async fn catalog_version_in(conn: &mut AnyConnection) -> Result<i64, DbError> {
-    Ok(
-        sqlx::query_scalar("SELECT version FROM catalog_version WHERE id = 1")
-            .fetch_one(conn)
-            .await?,
-    )
-}
-
-/// Locks the account row (PostgreSQL) so credit checks of one customer run one at a time.
-pub async fn lock_user(conn: &mut AnyConnection, user_id: &str) -> Result<(), DbError> {
-    sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1")
-        .bind(user_id)
-        .execute(conn)
-        .await?;
-    Ok(())
 }
 
 pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), DbError> {
@@ -380,43 +274,6 @@ pub async fn insert_payment(conn: &mut AnyConnection, p: &PaymentRow) -> Result<
     .execute(conn)
     .await?;
     Ok(())
-}
-
-pub async fn insert_credit_entry(
-    conn: &mut AnyConnection,
-    user_id: &str,
-    kind: &str,
-    amount_cents: i64,
-    order_id: Option<&str>,
-    note: &str,
-) -> Result<(), DbError> {
-    sqlx::query(
-        "INSERT INTO credit_ledger (id, user_id, kind, amount_cents, order_id, note, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(uplink_domain::ids::new_id("crd"))
-    .bind(user_id)
-    .bind(kind)
-    .bind(amount_cents)
-    .bind(order_id)
-    .bind(note)
-    .bind(now_ms())
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// What the customer owes on credit terms: Purchased − (Reimbursed + Refunded + Reverted).
-pub async fn credit_owed(conn: &mut AnyConnection, user_id: &str) -> Result<i64, DbError> {
-    let owed: Option<i64> = sqlx::query_scalar(
-        "SELECT CAST(COALESCE(SUM(CASE kind WHEN 'Purchased' THEN amount_cents \
-           WHEN 'Allocated' THEN 0 ELSE -amount_cents END), 0) AS BIGINT) \
-         FROM credit_ledger WHERE user_id = $1",
-    )
-    .bind(user_id)
-    .fetch_one(conn)
-    .await?;
-    Ok(owed.unwrap_or(0))
 }
 
 /// Moves an order from `from` to `to` (conditional: false when it is no longer `from`).
@@ -690,26 +547,6 @@ impl Db {
         insert_payment(&mut conn, p).await
     }
 
-    pub async fn credit_entries(
-        &self,
-        user_id: &str,
-        limit: i64,
-    ) -> Result<Vec<CreditEntryRow>, DbError> {
-        Ok(sqlx::query_as(
-            "SELECT id, user_id, kind, amount_cents, order_id, note, created_at FROM credit_ledger \
-             WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2",
-        )
-        .bind(user_id)
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await?)
-    }
-
-    pub async fn credit_owed(&self, user_id: &str) -> Result<i64, DbError> {
-        let mut conn = self.pool().acquire().await?;
-        credit_owed(&mut conn, user_id).await
-    }
-
     /// Bank-transfer orders still unpaid after their pay-by time.
     pub async fn overdue_unpaid_orders(
         &self,
@@ -756,25 +593,5 @@ impl Db {
         .bind(limit)
         .fetch_all(self.pool())
         .await?)
-    }
-
-    /// Takes the lease of background job `name` for `lease_ms` when nobody holds it.
-    pub async fn claim_job(&self, name: &str, now: i64, lease_ms: i64) -> Result<bool, DbError> {
-        sqlx::query(
-            "INSERT INTO job_leases (name, locked_until) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING",
-        )
-        .bind(name)
-        .execute(self.writer())
-        .await?;
-        let n = sqlx::query(
-            "UPDATE job_leases SET locked_until = $1, last_run_at = $2 WHERE name = $3 AND locked_until <= $2",
-        )
-        .bind(now + lease_ms)
-        .bind(now)
-        .bind(name)
-        .execute(self.writer())
-        .await?
-        .rows_affected();
-        Ok(n == 1)
     }
 }

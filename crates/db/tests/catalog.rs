@@ -183,7 +183,7 @@ async fn a_stock_write_bumps_the_stock_version_only_when_the_band_changes() {
             let v1 = t.db.versions().await.unwrap();
             assert_eq!(
                 v1.stock - v0.stock,
-                i64::from(uplink_db::orders::band_changes(before, after)),
+                i64::from(uplink_db::stock::band_changes(before, after)),
                 "{before} -> {after}"
             );
             assert_eq!(v1.catalog, catalog, "stock never bumps the catalogue");
@@ -196,7 +196,7 @@ async fn a_stock_write_bumps_the_stock_version_only_when_the_band_changes() {
     let v = version().await;
     let mut tx = t.db.begin_write().await.unwrap();
     assert!(
-        uplink_db::orders::take_stock(&mut tx, p, w, 1)
+        uplink_db::stock::take_stock(&mut tx, p, w, 1)
             .await
             .unwrap()
             .taken
@@ -206,19 +206,19 @@ async fn a_stock_write_bumps_the_stock_version_only_when_the_band_changes() {
 
     let mut tx = t.db.begin_write().await.unwrap();
     assert!(
-        uplink_db::orders::take_stock(&mut tx, p, w, 1)
+        uplink_db::stock::take_stock(&mut tx, p, w, 1)
             .await
             .unwrap()
             .taken
     ); // 6 -> 5: low
     assert!(
-        uplink_db::orders::take_stock(&mut tx, p, w, 1)
+        uplink_db::stock::take_stock(&mut tx, p, w, 1)
             .await
             .unwrap()
             .taken
     ); // 5 -> 4: low
     assert!(
-        !uplink_db::orders::take_stock(&mut tx, p, w, 5)
+        !uplink_db::stock::take_stock(&mut tx, p, w, 5)
             .await
             .unwrap()
             .taken
@@ -228,13 +228,13 @@ async fn a_stock_write_bumps_the_stock_version_only_when_the_band_changes() {
 
     let mut tx = t.db.begin_write().await.unwrap();
     assert!(
-        !uplink_db::orders::return_stock(&mut tx, p, w, 1)
+        !uplink_db::stock::return_stock(&mut tx, p, w, 1)
             .await
             .unwrap(),
         "4 -> 5 stays low"
     );
     assert!(
-        uplink_db::orders::return_stock(&mut tx, p, w, 3)
+        uplink_db::stock::return_stock(&mut tx, p, w, 3)
             .await
             .unwrap(),
         "5 -> 8: in stock"
@@ -265,7 +265,7 @@ async fn crossing_band_changes_of_two_orders_do_not_deadlock() {
 
     let mut a = t.db.begin_write().await.unwrap();
     assert!(
-        uplink_db::orders::take_stock(&mut a, &p1, "Global", 1)
+        uplink_db::stock::take_stock(&mut a, &p1, "Global", 1)
             .await
             .unwrap()
             .taken
@@ -275,7 +275,7 @@ async fn crossing_band_changes_of_two_orders_do_not_deadlock() {
     let b = tokio::spawn(async move {
         let mut b = db.begin_write().await.unwrap();
         assert!(
-            uplink_db::orders::take_stock(&mut b, &p2b, "Global", 2)
+            uplink_db::stock::take_stock(&mut b, &p2b, "Global", 2)
                 .await
                 .unwrap()
                 .taken
@@ -283,7 +283,7 @@ async fn crossing_band_changes_of_two_orders_do_not_deadlock() {
         b.commit().await.unwrap();
     });
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let take = uplink_db::orders::take_stock(&mut a, &p2, "Global", 1); // waits for B on PostgreSQL
+    let take = uplink_db::stock::take_stock(&mut a, &p2, "Global", 1); // waits for B on PostgreSQL
     let taken = tokio::time::timeout(std::time::Duration::from_secs(20), take)
         .await
         .expect("no deadlock")
@@ -292,4 +292,47 @@ async fn crossing_band_changes_of_two_orders_do_not_deadlock() {
     a.commit().await.unwrap();
     b.await.unwrap();
     assert_eq!(t.db.versions().await.unwrap().stock, v + 2);
+}
+
+/// One query answers for several products and for one; a product without a
+/// stock row in the warehouse has nothing available.
+#[tokio::test]
+async fn available_stock_reads_several_products_or_one_and_missing_rows_are_zero() {
+    let t = TestDb::new().await;
+    t.db.seed_demo_catalog().await.unwrap();
+    let rows = t.db.load_catalog().await.unwrap();
+    let mut global: Vec<String> = rows
+        .stock
+        .iter()
+        .filter(|s| s.warehouse == "Global")
+        .map(|s| s.product_id.clone())
+        .collect();
+    global.sort();
+    let (p1, p2) = (global[0].as_str(), global[1].as_str());
+    set_available(&t, p1, "Global", 3).await;
+    set_available(&t, p2, "Global", 0).await;
+
+    let mut conn = t.db.pool().acquire().await.unwrap();
+    let none = uplink_db::stock::available_stock(&mut conn, "Global", &[])
+        .await
+        .unwrap();
+    assert!(none.is_empty());
+    let both = uplink_db::stock::available_stock(&mut conn, "Global", &[p1, p2, "no_such_product"])
+        .await
+        .unwrap();
+    assert_eq!(both.get(p1), Some(&3));
+    assert_eq!(both.get(p2), Some(&0));
+    assert_eq!(both.get("no_such_product"), None);
+
+    for (product, warehouse, want) in [
+        (p1, "Global", 3),
+        (p2, "Global", 0),
+        ("no_such_product", "Global", 0),
+        (p1, "Nowhere", 0),
+    ] {
+        let got = uplink_db::stock::available_units(&mut conn, product, warehouse)
+            .await
+            .unwrap();
+        assert_eq!(got, want, "{product} in {warehouse}");
+    }
 }

@@ -568,8 +568,12 @@ impl CartRows {
             })
             .map(|l| l.row.product_id.as_str())
             .collect();
-        let stock =
-            q::available_stock(&mut *conn, store.warehouse().as_str(), &physical_ids).await?;
+        let stock = uplink_db::stock::available_stock(
+            &mut *conn,
+            store.warehouse().as_str(),
+            &physical_ids,
+        )
+        .await?;
         let (coupon, coupon_customer_uses) =
             match contents.as_ref().and_then(|c| c.cart.coupon_code.clone()) {
                 Some(code) => {

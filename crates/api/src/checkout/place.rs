@@ -921,9 +921,9 @@ async fn write_order(
     let st = &snap.stores[store_idx];
     let mut tx = state.db.begin_write().await?;
     if r.method == PaymentMethod::CreditTerms {
-        q::lock_user(&mut tx, uid).await?;
+        uplink_db::credit::lock_user(&mut tx, uid).await?;
     }
-    if q::catalog_version_in(&mut tx).await? != snap.version {
+    if uplink_db::catalog::catalog_version_in(&mut tx).await? != snap.version {
         return Err(TxError::CatalogChanged);
     }
     let cart = load_priced_cart(
@@ -979,10 +979,10 @@ async fn write_order(
     }
     let mut stock_band_changed = false;
     for (pid, (qty, line_idx)) in &wanted {
-        let take = q::take_stock(&mut tx, pid, &warehouse, *qty).await?;
+        let take = uplink_db::stock::take_stock(&mut tx, pid, &warehouse, *qty).await?;
         stock_band_changed |= take.band_changed;
         if !take.taken {
-            let available = q::available_stock(&mut tx, pid, &warehouse).await?;
+            let available = uplink_db::stock::available_units(&mut tx, pid, &warehouse).await?;
             let name = cart.lines[*line_idx]
                 .product
                 .map(|p| snap.product(p).name.clone())
@@ -999,7 +999,7 @@ async fn write_order(
     }
     // Credit terms: re-checked under the account lock.
     if r.method == PaymentMethod::CreditTerms {
-        let owed = q::credit_owed(&mut tx, uid).await?;
+        let owed = uplink_db::credit::credit_owed(&mut tx, uid).await?;
         if let Some((code, message)) = payment_refusal(r.method, st, &auth.user, total, owed) {
             return Err(ApiError::field("payment.method", code, message).into());
         }
@@ -1131,7 +1131,7 @@ async fn write_order(
     };
     q::insert_payment(&mut tx, &payment).await?;
     if r.method == PaymentMethod::CreditTerms {
-        q::insert_credit_entry(
+        uplink_db::credit::insert_credit_entry(
             &mut tx,
             uid,
             "Purchased",

@@ -57,7 +57,8 @@ pub async fn cancel(
         if let Some(w) = &l.warehouse
             && l.delivery_status == "to_ship"
         {
-            band_changed |= q::return_stock(&mut tx, &l.product_id, w, l.qty).await?;
+            band_changed |=
+                uplink_db::stock::return_stock(&mut tx, &l.product_id, w, l.qty).await?;
         }
     }
     q::set_line_delivery(&mut tx, &order.id, None, "to_ship", "cancelled").await?;
@@ -67,7 +68,7 @@ pub async fn cancel(
     let new_payment_status = match order.payment_status.as_str() {
         "pending" => "voided",
         "on_terms" => {
-            q::insert_credit_entry(
+            uplink_db::credit::insert_credit_entry(
                 &mut tx,
                 &order.user_id,
                 "Reverted",

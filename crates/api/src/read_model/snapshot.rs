@@ -2,7 +2,8 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use uplink_db::catalog::{CatalogRows, StockRow};
+use uplink_db::catalog::CatalogRows;
+use uplink_db::stock::StockRow;
 use uplink_domain::catalog::{
     Brand, DownloadKind, Label, OptionKind, PrimeRequirement, ProductType, Region, StockStatus,
     StoreKind, Warehouse,

@@ -40,8 +40,12 @@ pub async fn add_line(
         let mut tx = db.begin_write().await?;
         let cart = q::ensure_cart(&mut tx, &store_code, &owner, user_id.as_deref()).await?;
         let lines = q::cart_lines(&mut tx, &cart.id).await?;
-        let stock =
-            q::available_stock(&mut tx, warehouse.as_str(), &[valid.product_id.as_str()]).await?;
+        let stock = uplink_db::stock::available_stock(
+            &mut tx,
+            warehouse.as_str(),
+            &[valid.product_id.as_str()],
+        )
+        .await?;
         let plan = plan(&snap, valid, &lines, &stock)?;
         apply(&mut tx, &cart.id, plan).await?;
         tx.commit().await?;

@@ -147,9 +147,12 @@ pub async fn quick_order(
         ) {
             Ok(valid) => {
                 let qty = valid.qty;
-                let stock =
-                    q::available_stock(&mut tx, warehouse.as_str(), &[valid.product_id.as_str()])
-                        .await?;
+                let stock = uplink_db::stock::available_stock(
+                    &mut tx,
+                    warehouse.as_str(),
+                    &[valid.product_id.as_str()],
+                )
+                .await?;
                 plan(snap, valid, &lines, &stock).and_then(|p| {
                     check_cart_units(units, p.added_units())?;
                     units += p.added_units();

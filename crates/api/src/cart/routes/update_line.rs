@@ -116,8 +116,12 @@ pub async fn update_line(
         e.errors = repeats;
         return Err(e);
     }
-    let stock =
-        q::available_stock(&mut tx, warehouse.as_str(), &[valid.product_id.as_str()]).await?;
+    let stock = uplink_db::stock::available_stock(
+        &mut tx,
+        warehouse.as_str(),
+        &[valid.product_id.as_str()],
+    )
+    .await?;
     check_cart_units(cart_units(&lines, Some(&line.row.id)), valid.qty)?;
     check_stock(snap, valid.product, valid.qty, &stock)?;
     if serial_bound {
