@@ -11,15 +11,16 @@
 use super::pricing::{effective_eligibility, effective_options, option_deltas, quantity_rules};
 use crate::http::error::{ApiError, FieldError};
 use crate::read_model::Snapshot;
+use crate::read_model::snapshot::{CustomOption, Product};
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use uplink_db::cart::{CartLine, CartLineRow};
 use uplink_domain::cart::MAX_ORDER_QTY;
 use uplink_domain::catalog::{OptionKind, ProductType, Sku};
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::iccid::{Iccid, InvalidIccid};
 use uplink_domain::money::Money;
-use uplink_domain::serial::{Serial, model_for};
+use uplink_domain::serial::{Eligibility, Serial, model_for};
 use utoipa::ToSchema;
 
 /// A line to add.
@@ -178,6 +179,10 @@ pub fn find_product(snap: &Snapshot, store: usize, sku: &str) -> Result<u32, Api
 }
 
 /// Checks a request against the catalogue (not yet against the cart).
+///
+/// Every rule runs even after one fails, so the shopper sees all problems at
+/// once: unknown options, then each option in catalogue order, then serial
+/// numbers, then the quantity.
 pub fn validate(
     snap: &Snapshot,
     store: usize,
@@ -188,204 +193,20 @@ pub fn validate(
     let options = effective_options(snap, idx);
     let serial_bound = options.iter().any(|o| o.kind == OptionKind::SerialNumbers);
 
-    // Options.
     let mut errors = Vec::new();
-    let mut chosen = BTreeMap::new();
-    let mut iccid = None;
-    for code in req.options.keys() {
-        if !options.iter().any(|o| &o.code == code) {
-            errors.push(FieldError::new(
-                format!("options.{code}"),
-                ErrorCode::ValidationFailed,
-                format!("{} has no option `{code}`.", p.name),
-            ));
-        }
-    }
-    for o in &options {
-        let field = format!("options.{}", o.code);
-        let raw = match o.kind {
-            OptionKind::Iccid => req
-                .options
-                .get(&o.code)
-                .or(req.iccid.as_ref())
-                .map(|s| s.trim().to_owned()),
-            _ => req.options.get(&o.code).map(|s| s.trim().to_owned()),
-        }
-        .filter(|s| !s.is_empty());
-        match o.kind {
-            OptionKind::SerialNumbers => {}
-            _ if raw.is_none() => {
-                if o.required {
-                    errors.push(FieldError::new(
-                        &field,
-                        ErrorCode::ValidationFailed,
-                        format!("{} is required.", o.label),
-                    ));
-                }
-            }
-            OptionKind::Iccid => match Iccid::parse(raw.as_deref().unwrap_or_default()) {
-                Ok(i) => iccid = Some(i.as_str().to_owned()),
-                Err(e) => errors.push(FieldError::new(
-                    if req.options.contains_key(&o.code) {
-                        field.as_str()
-                    } else {
-                        "iccid"
-                    },
-                    ErrorCode::InvalidIccid,
-                    match e {
-                        InvalidIccid::CheckDigit => {
-                            "The ICCID's check digit is wrong; please re-check the number."
-                                .to_owned()
-                        }
-                        InvalidIccid::Length => "An ICCID has 19 or 20 digits.".to_owned(),
-                        InvalidIccid::NotDigits => "An ICCID contains only digits.".to_owned(),
-                    },
-                )),
-            },
-            OptionKind::Select => {
-                let value = raw.unwrap_or_default();
-                if o.values.iter().any(|v| v.code == value) {
-                    chosen.insert(o.code.clone(), value);
-                } else {
-                    errors.push(FieldError::new(
-                        &field,
-                        ErrorCode::ValidationFailed,
-                        format!(
-                            "Choose one of: {}.",
-                            o.values
-                                .iter()
-                                .map(|v| v.code.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    ));
-                }
-            }
-            OptionKind::Date => {
-                let value = raw.unwrap_or_default();
-                let fmt = time::macros::format_description!("[year]-[month]-[day]");
-                if time::Date::parse(&value, &fmt).is_ok() {
-                    chosen.insert(o.code.clone(), value);
-                } else {
-                    errors.push(FieldError::new(
-                        &field,
-                        ErrorCode::ValidationFailed,
-                        format!("{} must be a date like 2026-01-31.", o.label),
-                    ));
-                }
-            }
-            OptionKind::Text => {
-                let value = raw.unwrap_or_default();
-                let ok = value.chars().count() <= 200
-                    && o.pattern
-                        .as_deref()
-                        .and_then(|p| regex::Regex::new(p).ok())
-                        .is_none_or(|re| re.is_match(&value));
-                if ok {
-                    chosen.insert(o.code.clone(), value);
-                } else {
-                    errors.push(FieldError::new(
-                        &field,
-                        ErrorCode::ValidationFailed,
-                        o.help.clone().unwrap_or_else(|| {
-                            format!("{} is not in the expected format.", o.label)
-                        }),
-                    ));
-                }
-            }
-        }
-    }
-
-    // Serial numbers.
-    let mut serials = Vec::new();
-    if serial_bound {
-        if req.serials.is_empty() {
-            errors.push(FieldError::new(
-                "serials",
-                ErrorCode::InvalidSerial,
-                "Enter the serial number of each device (XXXX-XXXX-XXXX); the quantity is their number.",
-            ));
-        }
-        let eligibility = effective_eligibility(snap, idx);
-        let mut seen = std::collections::HashSet::new();
-        for (i, raw) in req.serials.iter().enumerate() {
-            let field = format!("serials[{i}]");
-            let Ok(serial) = Serial::parse(raw) else {
-                errors.push(FieldError::new(
-                    field,
-                    ErrorCode::InvalidSerial,
-                    format!(
-                        "`{}` is not a serial number; they look like XXXX-XXXX-XXXX.",
-                        raw.trim()
-                    ),
-                ));
-                continue;
-            };
-            let Some(model) = model_for(&serial, &snap.models) else {
-                errors.push(FieldError::new(
-                    field,
-                    ErrorCode::UnknownSerial,
-                    format!("{serial} does not belong to a device model we know; check the label under the device."),
-                ));
-                continue;
-            };
-            if let Some(rule) = eligibility
-                && let Err(why) = rule.check(model)
-            {
-                errors.push(FieldError::new(
-                    field,
-                    ErrorCode::SerialNotEligible,
-                    format!("{serial}: {why}."),
-                ));
-                continue;
-            }
-            if !seen.insert(serial.as_str().to_owned()) {
-                errors.push(FieldError::new(
-                    field,
-                    ErrorCode::DuplicateSerial,
-                    format!("{serial} is listed twice; each device needs its own licence."),
-                ));
-                continue;
-            }
-            serials.push(serial.as_str().to_owned());
-        }
-    } else if !req.serials.is_empty() {
-        errors.push(FieldError::new(
-            "serials",
-            ErrorCode::ValidationFailed,
-            format!("{} is not bound to device serial numbers.", p.name),
-        ));
-    }
-
-    // Quantity.
-    let qty = if serial_bound {
-        let n = req.serials.len() as i64;
-        if let Some(q) = req.qty
-            && q != n
-            && !req.serials.is_empty()
-        {
-            errors.push(FieldError::new(
-                "qty",
-                ErrorCode::InvalidQuantity,
-                format!("The quantity is the number of serial numbers ({n})."),
-            ));
-        }
-        n
+    check_unknown_options(p, &options, req, &mut errors);
+    let (chosen, iccid) = check_options(&options, req, &mut errors);
+    let serials = if serial_bound {
+        check_serials(snap, idx, &req.serials, &mut errors)
     } else {
-        let q = req.qty.unwrap_or(1);
-        if let Err(e) = quantity_rules(p).check(q) {
-            errors.push(FieldError::new(
-                "qty",
-                ErrorCode::InvalidQuantity,
-                capitalise(&e.to_string()),
-            ));
-        }
-        q
+        check_no_serials(p, req, &mut errors);
+        Vec::new()
     };
-
+    let qty = check_quantity(p, req, serial_bound, &mut errors);
     if !errors.is_empty() {
         return Err(fail_many(errors));
     }
+
     let offer = snap.offer(store, idx).expect("checked in find_product");
     let unit = uplink_domain::cart::unit_price(
         Money::from_cents(offer.price),
@@ -411,6 +232,288 @@ pub fn validate(
         physical: p.is_physical(),
         unit,
     })
+}
+
+/// One error per option code in the request that the product does not have.
+fn check_unknown_options(
+    p: &Product,
+    options: &[&CustomOption],
+    req: &AddLineRequest,
+    errors: &mut Vec<FieldError>,
+) {
+    for code in req.options.keys() {
+        if !options.iter().any(|o| &o.code == code) {
+            errors.push(FieldError::new(
+                format!("options.{code}"),
+                ErrorCode::ValidationFailed,
+                format!("{} has no option `{code}`.", p.name),
+            ));
+        }
+    }
+}
+
+/// What a valid option value becomes on the line.
+enum OptionChoice {
+    /// A select, date or text value, kept in the line's options JSON.
+    Value(String),
+    /// The normalised ICCID, kept in its own column.
+    Iccid(String),
+}
+
+/// Checks every option's value in catalogue order; returns the chosen values
+/// by option code and the ICCID, if any.
+fn check_options(
+    options: &[&CustomOption],
+    req: &AddLineRequest,
+    errors: &mut Vec<FieldError>,
+) -> (BTreeMap<String, String>, Option<String>) {
+    let mut chosen = BTreeMap::new();
+    let mut iccid = None;
+    for o in options {
+        match check_option(o, req) {
+            Ok(Some(OptionChoice::Value(value))) => {
+                chosen.insert(o.code.clone(), value);
+            }
+            Ok(Some(OptionChoice::Iccid(i))) => iccid = Some(i),
+            Ok(None) => {}
+            Err(e) => errors.push(e),
+        }
+    }
+    (chosen, iccid)
+}
+
+/// Checks one option's value: `Ok(None)` when it was left out and may be, or
+/// when it is the serial numbers (those come in the request's `serials`).
+fn check_option(
+    o: &CustomOption,
+    req: &AddLineRequest,
+) -> Result<Option<OptionChoice>, FieldError> {
+    let field = format!("options.{}", o.code);
+    let Some(value) = option_input(o, req) else {
+        if o.required && o.kind != OptionKind::SerialNumbers {
+            return Err(FieldError::new(
+                &field,
+                ErrorCode::ValidationFailed,
+                format!("{} is required.", o.label),
+            ));
+        }
+        return Ok(None);
+    };
+    let choice = match o.kind {
+        OptionKind::SerialNumbers => return Ok(None),
+        OptionKind::Iccid => {
+            // Report the error on the field the ICCID was sent in.
+            let field = if req.options.contains_key(&o.code) {
+                field.as_str()
+            } else {
+                "iccid"
+            };
+            OptionChoice::Iccid(check_iccid(field, &value)?)
+        }
+        OptionKind::Select => OptionChoice::Value(check_select(o, &field, value)?),
+        OptionKind::Date => OptionChoice::Value(check_date(o, &field, value)?),
+        OptionKind::Text => OptionChoice::Value(check_text(o, &field, value)?),
+    };
+    Ok(Some(choice))
+}
+
+/// The option's value in the request, trimmed; `None` when missing or blank.
+/// The ICCID may come as the option or as the request's own `iccid` field.
+fn option_input(o: &CustomOption, req: &AddLineRequest) -> Option<String> {
+    match o.kind {
+        OptionKind::Iccid => req.options.get(&o.code).or(req.iccid.as_ref()),
+        _ => req.options.get(&o.code),
+    }
+    .map(|s| s.trim().to_owned())
+    .filter(|s| !s.is_empty())
+}
+
+fn check_iccid(field: &str, value: &str) -> Result<String, FieldError> {
+    Iccid::parse(value)
+        .map(|i| i.as_str().to_owned())
+        .map_err(|e| {
+            FieldError::new(
+                field,
+                ErrorCode::InvalidIccid,
+                match e {
+                    InvalidIccid::CheckDigit => {
+                        "The ICCID's check digit is wrong; please re-check the number."
+                    }
+                    InvalidIccid::Length => "An ICCID has 19 or 20 digits.",
+                    InvalidIccid::NotDigits => "An ICCID contains only digits.",
+                },
+            )
+        })
+}
+
+fn check_select(o: &CustomOption, field: &str, value: String) -> Result<String, FieldError> {
+    if o.values.iter().any(|v| v.code == value) {
+        return Ok(value);
+    }
+    Err(FieldError::new(
+        field,
+        ErrorCode::ValidationFailed,
+        format!(
+            "Choose one of: {}.",
+            o.values
+                .iter()
+                .map(|v| v.code.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    ))
+}
+
+fn check_date(o: &CustomOption, field: &str, value: String) -> Result<String, FieldError> {
+    let fmt = time::macros::format_description!("[year]-[month]-[day]");
+    if time::Date::parse(&value, &fmt).is_ok() {
+        return Ok(value);
+    }
+    Err(FieldError::new(
+        field,
+        ErrorCode::ValidationFailed,
+        format!("{} must be a date like 2026-01-31.", o.label),
+    ))
+}
+
+/// At most 200 characters, matching the option's pattern when it has one (a
+/// pattern that does not compile is not enforced).
+fn check_text(o: &CustomOption, field: &str, value: String) -> Result<String, FieldError> {
+    let ok = value.chars().count() <= 200
+        && o.pattern
+            .as_deref()
+            .and_then(|p| regex::Regex::new(p).ok())
+            .is_none_or(|re| re.is_match(&value));
+    if ok {
+        return Ok(value);
+    }
+    Err(FieldError::new(
+        field,
+        ErrorCode::ValidationFailed,
+        o.help
+            .clone()
+            .unwrap_or_else(|| format!("{} is not in the expected format.", o.label)),
+    ))
+}
+
+/// Checks the serial numbers of a serial-bound product, one error at most per
+/// serial (the first rule it breaks); returns the valid ones, normalised.
+fn check_serials(
+    snap: &Snapshot,
+    idx: u32,
+    raw_serials: &[String],
+    errors: &mut Vec<FieldError>,
+) -> Vec<String> {
+    if raw_serials.is_empty() {
+        errors.push(FieldError::new(
+            "serials",
+            ErrorCode::InvalidSerial,
+            "Enter the serial number of each device (XXXX-XXXX-XXXX); the quantity is their number.",
+        ));
+    }
+    let eligibility = effective_eligibility(snap, idx);
+    let mut seen = HashSet::new();
+    let mut serials = Vec::new();
+    for (i, raw) in raw_serials.iter().enumerate() {
+        match check_serial(snap, eligibility, &mut seen, i, raw) {
+            Ok(serial) => serials.push(serial),
+            Err(e) => errors.push(e),
+        }
+    }
+    serials
+}
+
+/// One serial number `raw` at position `i`: well-formed, of a known model,
+/// eligible for the product, and not already `seen` in this request.
+fn check_serial(
+    snap: &Snapshot,
+    eligibility: Option<&Eligibility>,
+    seen: &mut HashSet<String>,
+    i: usize,
+    raw: &str,
+) -> Result<String, FieldError> {
+    let field = format!("serials[{i}]");
+    let Ok(serial) = Serial::parse(raw) else {
+        return Err(FieldError::new(
+            field,
+            ErrorCode::InvalidSerial,
+            format!(
+                "`{}` is not a serial number; they look like XXXX-XXXX-XXXX.",
+                raw.trim()
+            ),
+        ));
+    };
+    let Some(model) = model_for(&serial, &snap.models) else {
+        return Err(FieldError::new(
+            field,
+            ErrorCode::UnknownSerial,
+            format!(
+                "{serial} does not belong to a device model we know; check the label under the device."
+            ),
+        ));
+    };
+    if let Some(rule) = eligibility
+        && let Err(why) = rule.check(model)
+    {
+        return Err(FieldError::new(
+            field,
+            ErrorCode::SerialNotEligible,
+            format!("{serial}: {why}."),
+        ));
+    }
+    if !seen.insert(serial.as_str().to_owned()) {
+        return Err(FieldError::new(
+            field,
+            ErrorCode::DuplicateSerial,
+            format!("{serial} is listed twice; each device needs its own licence."),
+        ));
+    }
+    Ok(serial.as_str().to_owned())
+}
+
+/// A product that is not serial-bound takes no serial numbers.
+fn check_no_serials(p: &Product, req: &AddLineRequest, errors: &mut Vec<FieldError>) {
+    if !req.serials.is_empty() {
+        errors.push(FieldError::new(
+            "serials",
+            ErrorCode::ValidationFailed,
+            format!("{} is not bound to device serial numbers.", p.name),
+        ));
+    }
+}
+
+/// The line's quantity. For a serial-bound product it is the number of
+/// serials (a `qty` that disagrees is an error, unless there are no serials,
+/// already reported); otherwise `qty` (default 1) under the product's rules.
+fn check_quantity(
+    p: &Product,
+    req: &AddLineRequest,
+    serial_bound: bool,
+    errors: &mut Vec<FieldError>,
+) -> i64 {
+    if serial_bound {
+        let n = req.serials.len() as i64;
+        if let Some(q) = req.qty
+            && q != n
+            && !req.serials.is_empty()
+        {
+            errors.push(FieldError::new(
+                "qty",
+                ErrorCode::InvalidQuantity,
+                format!("The quantity is the number of serial numbers ({n})."),
+            ));
+        }
+        return n;
+    }
+    let q = req.qty.unwrap_or(1);
+    if let Err(e) = quantity_rules(p).check(q) {
+        errors.push(FieldError::new(
+            "qty",
+            ErrorCode::InvalidQuantity,
+            capitalise(&e.to_string()),
+        ));
+    }
+    q
 }
 
 pub fn capitalise(s: &str) -> String {

@@ -2,7 +2,9 @@
 
 use super::listing::{FacetCounts, PRICE_BANDS, Sort};
 use crate::platform::money::MoneyDto;
-use crate::read_model::snapshot::{Product, Snapshot, Store};
+use crate::read_model::snapshot::{
+    Attribute, CustomOption, Download, Image, OptionValue, Product, Snapshot, Spec, Store,
+};
 use serde::Serialize;
 use uplink_domain::catalog::{
     Brand, DownloadKind, Label, OptionKind, PrimeRequirement, ProductType, Region, StockStatus,
@@ -443,95 +445,11 @@ impl ProductDetail {
         selected_variant: Option<String>,
     ) -> ProductDetail {
         let p: &Product = snap.product(idx);
-        let view = &snap.views[store];
         let st = &snap.stores[store];
         let currency = st.currency.as_str();
         let warehouse = st.warehouse();
-        let money = |c: i64| MoneyDto::new(c, currency);
-        let cat_ref = |c: u16| CategoryRefDto {
-            slug: snap.categories[c as usize].slug.clone(),
-            name: snap.categories[c as usize].name.clone(),
-        };
-        let mut breadcrumb = Vec::new();
-        let mut cur = p.categories.first().copied();
-        while let Some(c) = cur {
-            if breadcrumb.len() > 16 {
-                break;
-            }
-            breadcrumb.push(cat_ref(c));
-            cur = snap.categories[c as usize].parent;
-        }
-        breadcrumb.reverse();
-
-        let (sold, price, compare_at, status) = match p.listable {
-            Some(l) if view.sold[l as usize] => (
-                true,
-                Some(money(view.card_price[l as usize])),
-                view.card_compare_at[l as usize].map(money),
-                snap.status(store, l as usize),
-            ),
-            _ => (
-                false,
-                None,
-                None,
-                StockStatus::of(p.is_physical(), snap.available_in(idx, warehouse)),
-            ),
-        };
-
-        // Variant attributes in first-seen order, values in first-seen order.
-        let mut variant_attributes: Vec<VariantAttributeDto> = Vec::new();
-        let mut variants = Vec::new();
-        for &v in &p.variants {
-            let vp = snap.product(v);
-            let offer = view.offers[v as usize];
-            let mut attrs = serde_json::Map::new();
-            for a in &vp.attributes {
-                attrs.insert(a.code.clone(), serde_json::Value::String(a.value.clone()));
-                let entry = match variant_attributes.iter_mut().position(|x| x.code == a.code) {
-                    Some(i) => &mut variant_attributes[i],
-                    None => {
-                        variant_attributes.push(VariantAttributeDto {
-                            code: a.code.clone(),
-                            label: a.label.clone(),
-                            values: Vec::new(),
-                        });
-                        variant_attributes.last_mut().expect("just pushed")
-                    }
-                };
-                if !entry.values.iter().any(|x| x.value == a.value) {
-                    entry.values.push(AttributeValueDto {
-                        value: a.value.clone(),
-                        label: a.value_label.clone(),
-                    });
-                }
-            }
-            let available = snap.available_in(v, warehouse);
-            variants.push(VariantDto {
-                id: vp.id.clone(),
-                sku: vp.sku.clone(),
-                name: vp.name.clone(),
-                attributes: attrs,
-                price: offer.map(|o| money(o.price)),
-                compare_at_price: offer.and_then(|o| o.compare_at).map(money),
-                stock_status: StockStatus::of(true, available),
-                available,
-                sold_in_store: offer.is_some() && sold,
-            });
-        }
-
-        let mut tabs = Vec::new();
-        if !p.specs.is_empty() {
-            tabs.push("specification".to_owned());
-        }
-        if !p.package.is_empty() {
-            tabs.push("package-content".to_owned());
-        }
-        if !p.downloads.is_empty() {
-            tabs.push("download".to_owned());
-        }
-        if !p.options.is_empty() {
-            tabs.push("custom-options".to_owned());
-        }
+        let shelf = Shelf::of(snap, store, idx);
+        let (variant_attributes, variants) = variants(snap, store, p, shelf.sold_in_store);
 
         ProductDetail {
             id: p.id.clone(),
@@ -543,23 +461,21 @@ impl ProductDetail {
             summary: p.summary.clone(),
             description: p.description.clone(),
             description_html: super::markdown::to_html(&p.description),
-            images: p
-                .images
-                .iter()
-                .map(|i| ImageDto {
-                    url: i.url.clone(),
-                    alt: i.alt.clone(),
-                })
-                .collect(),
+            images: p.images.iter().map(image).collect(),
             labels: p.labels.clone(),
-            breadcrumb,
-            categories: p.categories.iter().map(|&c| cat_ref(c)).collect(),
+            breadcrumb: breadcrumb(snap, p),
+            categories: p
+                .categories
+                .iter()
+                .map(|&c| category_ref(snap, c))
+                .collect(),
             store: st.code.clone(),
-            sold_in_store: sold,
-            price,
-            compare_at_price: compare_at,
+            sold_in_store: shelf.sold_in_store,
+            price: shelf.price,
+            compare_at_price: shelf.compare_at_price,
             price_from: !p.variants.is_empty(),
-            stock_status: status,
+            stock_status: shelf.stock_status,
+            // A configurable product has no stock of its own: each variant reports its own.
             available: (p.is_physical() && p.variants.is_empty())
                 .then(|| snap.available_in(idx, warehouse)),
             purchasable: p.purchasable && p.variants.is_empty(),
@@ -581,41 +497,9 @@ impl ProductDetail {
             custom_options: p
                 .options
                 .iter()
-                .map(|o| CustomOptionDto {
-                    code: o.code.clone(),
-                    label: o.label.clone(),
-                    kind: o.kind,
-                    required: o.required,
-                    pattern: o.pattern.clone(),
-                    help: o.help.clone(),
-                    values: o
-                        .values
-                        .iter()
-                        .map(|v| OptionValueDto {
-                            code: v.code.clone(),
-                            label: v.label.clone(),
-                            price_delta: match (v.price_delta_cents, v.price_delta_bp) {
-                                (Some(c), _) if c != 0 => {
-                                    Some(PriceDelta::Fixed { amount: money(c) })
-                                }
-                                (_, Some(bp)) if bp != 0 => {
-                                    Some(PriceDelta::Percent { basis_points: bp })
-                                }
-                                _ => None,
-                            },
-                        })
-                        .collect(),
-                })
+                .map(|o| custom_option(o, currency))
                 .collect(),
-            specification: p
-                .specs
-                .iter()
-                .map(|s| SpecRowDto {
-                    group: s.group.clone(),
-                    name: s.name.clone(),
-                    value: s.value.clone(),
-                })
-                .collect(),
+            specification: p.specs.iter().map(spec_row).collect(),
             package_contents: p
                 .package
                 .iter()
@@ -624,24 +508,207 @@ impl ProductDetail {
                     qty: *qty,
                 })
                 .collect(),
-            downloads: p
-                .downloads
-                .iter()
-                .map(|d| DownloadDto {
-                    title: d.title.clone(),
-                    kind: d.kind,
-                    url: d.url.clone(),
-                    file_name: d.file_name.clone(),
-                    content_type: d.content_type.clone(),
-                    size_bytes: d.size_bytes,
-                    version: d.version.clone(),
-                })
-                .collect(),
-            tabs,
+            downloads: p.downloads.iter().map(download).collect(),
+            tabs: tabs(p),
             related: related(snap, store, idx, 4),
             created_at: rfc3339(p.created_at),
         }
     }
+}
+
+/// Whether the store sells a product, at what price, and its stock status there.
+struct Shelf {
+    sold_in_store: bool,
+    price: Option<MoneyDto>,
+    compare_at_price: Option<MoneyDto>,
+    stock_status: StockStatus,
+}
+
+impl Shelf {
+    /// A listable product sold in the store takes the card's price and status;
+    /// anything else (a variant, or a product this store does not sell) has no
+    /// price and a status computed from the store's warehouse directly.
+    fn of(snap: &Snapshot, store: usize, idx: u32) -> Shelf {
+        let p = snap.product(idx);
+        let view = &snap.views[store];
+        let currency = snap.stores[store].currency.as_str();
+        match p.listable {
+            Some(l) if view.sold[l as usize] => Shelf {
+                sold_in_store: true,
+                price: Some(MoneyDto::new(view.card_price[l as usize], currency)),
+                compare_at_price: view.card_compare_at[l as usize]
+                    .map(|c| MoneyDto::new(c, currency)),
+                stock_status: snap.status(store, l as usize),
+            },
+            _ => Shelf {
+                sold_in_store: false,
+                price: None,
+                compare_at_price: None,
+                stock_status: StockStatus::of(
+                    p.is_physical(),
+                    snap.available_in(idx, snap.stores[store].warehouse()),
+                ),
+            },
+        }
+    }
+}
+
+fn category_ref(snap: &Snapshot, c: u16) -> CategoryRefDto {
+    CategoryRefDto {
+        slug: snap.categories[c as usize].slug.clone(),
+        name: snap.categories[c as usize].name.clone(),
+    }
+}
+
+/// The main category and its ancestors, root first.
+///
+/// Stops after 17 steps so that a parent cycle in bad data cannot loop forever.
+fn breadcrumb(snap: &Snapshot, p: &Product) -> Vec<CategoryRefDto> {
+    let mut breadcrumb = Vec::new();
+    let mut cur = p.categories.first().copied();
+    while let Some(c) = cur {
+        if breadcrumb.len() > 16 {
+            break;
+        }
+        breadcrumb.push(category_ref(snap, c));
+        cur = snap.categories[c as usize].parent;
+    }
+    breadcrumb.reverse();
+    breadcrumb
+}
+
+/// The variants of a configurable product, and the attributes they vary by.
+///
+/// Attributes come in first-seen order and so do each attribute's values, so
+/// the product page shows them in catalogue order. A variant counts as sold in
+/// the store only when it has an offer there and the parent is sold there too.
+fn variants(
+    snap: &Snapshot,
+    store: usize,
+    p: &Product,
+    parent_sold: bool,
+) -> (Vec<VariantAttributeDto>, Vec<VariantDto>) {
+    let view = &snap.views[store];
+    let currency = snap.stores[store].currency.as_str();
+    let warehouse = snap.stores[store].warehouse();
+    let money = |c: i64| MoneyDto::new(c, currency);
+    let mut variant_attributes: Vec<VariantAttributeDto> = Vec::new();
+    let mut variants = Vec::new();
+    for &v in &p.variants {
+        let vp = snap.product(v);
+        let offer = view.offers[v as usize];
+        let mut attrs = serde_json::Map::new();
+        for a in &vp.attributes {
+            attrs.insert(a.code.clone(), serde_json::Value::String(a.value.clone()));
+            note_attribute_value(&mut variant_attributes, a);
+        }
+        let available = snap.available_in(v, warehouse);
+        variants.push(VariantDto {
+            id: vp.id.clone(),
+            sku: vp.sku.clone(),
+            name: vp.name.clone(),
+            attributes: attrs,
+            price: offer.map(|o| money(o.price)),
+            compare_at_price: offer.and_then(|o| o.compare_at).map(money),
+            stock_status: StockStatus::of(true, available),
+            available,
+            sold_in_store: offer.is_some() && parent_sold,
+        });
+    }
+    (variant_attributes, variants)
+}
+
+/// Adds `a`'s attribute (if new) and `a`'s value under it (if new).
+fn note_attribute_value(variant_attributes: &mut Vec<VariantAttributeDto>, a: &Attribute) {
+    let entry = match variant_attributes.iter_mut().position(|x| x.code == a.code) {
+        Some(i) => &mut variant_attributes[i],
+        None => {
+            variant_attributes.push(VariantAttributeDto {
+                code: a.code.clone(),
+                label: a.label.clone(),
+                values: Vec::new(),
+            });
+            variant_attributes.last_mut().expect("just pushed")
+        }
+    };
+    if !entry.values.iter().any(|x| x.value == a.value) {
+        entry.values.push(AttributeValueDto {
+            value: a.value.clone(),
+            label: a.value_label.clone(),
+        });
+    }
+}
+
+fn image(i: &Image) -> ImageDto {
+    ImageDto {
+        url: i.url.clone(),
+        alt: i.alt.clone(),
+    }
+}
+
+fn custom_option(o: &CustomOption, currency: &str) -> CustomOptionDto {
+    CustomOptionDto {
+        code: o.code.clone(),
+        label: o.label.clone(),
+        kind: o.kind,
+        required: o.required,
+        pattern: o.pattern.clone(),
+        help: o.help.clone(),
+        values: o
+            .values
+            .iter()
+            .map(|v| OptionValueDto {
+                code: v.code.clone(),
+                label: v.label.clone(),
+                price_delta: price_delta(v, currency),
+            })
+            .collect(),
+    }
+}
+
+/// A non-zero fixed delta wins over a percentage; zero deltas mean "no change".
+fn price_delta(v: &OptionValue, currency: &str) -> Option<PriceDelta> {
+    match (v.price_delta_cents, v.price_delta_bp) {
+        (Some(c), _) if c != 0 => Some(PriceDelta::Fixed {
+            amount: MoneyDto::new(c, currency),
+        }),
+        (_, Some(bp)) if bp != 0 => Some(PriceDelta::Percent { basis_points: bp }),
+        _ => None,
+    }
+}
+
+fn spec_row(s: &Spec) -> SpecRowDto {
+    SpecRowDto {
+        group: s.group.clone(),
+        name: s.name.clone(),
+        value: s.value.clone(),
+    }
+}
+
+fn download(d: &Download) -> DownloadDto {
+    DownloadDto {
+        title: d.title.clone(),
+        kind: d.kind,
+        url: d.url.clone(),
+        file_name: d.file_name.clone(),
+        content_type: d.content_type.clone(),
+        size_bytes: d.size_bytes,
+        version: d.version.clone(),
+    }
+}
+
+/// The detail tabs that have content, in display order.
+fn tabs(p: &Product) -> Vec<String> {
+    [
+        (!p.specs.is_empty(), "specification"),
+        (!p.package.is_empty(), "package-content"),
+        (!p.downloads.is_empty(), "download"),
+        (!p.options.is_empty(), "custom-options"),
+    ]
+    .into_iter()
+    .filter(|(has_content, _)| *has_content)
+    .map(|(_, tab)| tab.to_owned())
+    .collect()
 }
 
 /// Up to `n` other products of the same main category sold in the store,

@@ -6,7 +6,7 @@
 //! so a shopper can see what choosing another brand would give. Within a
 //! dimension several values mean OR; across dimensions AND.
 
-use crate::read_model::snapshot::Snapshot;
+use crate::read_model::snapshot::{Product, Snapshot, StoreView};
 use uplink_domain::catalog::{Brand, Label, ProductType, StockStatus};
 
 /// Sort orders (SPEC §4.4).
@@ -137,153 +137,240 @@ impl Snapshot {
         query: &ListingQuery,
     ) -> Result<ListingResult, uplink_search::SearchError> {
         let view = &self.views[store];
-        let n = self.listable.len();
-
-        // Candidates: everything sold here, or the search hits sold here.
-        let mut scores: Option<Vec<(u32, f32)>> = None;
-        let mut approximate = false;
-        if let Some(q) = query.q.as_deref().filter(|q| !q.trim().is_empty()) {
-            let hits = self.search.search(q)?;
-            approximate = hits.approximate;
-            scores = Some(
-                hits.hits
-                    .into_iter()
-                    .filter(|(l, _)| view.sold[*l as usize])
-                    .collect(),
-            );
-        }
-
-        let mut cat_selected = vec![false; self.categories.len()];
-        for &c in &query.categories {
-            cat_selected[c as usize] = true;
-        }
-        let brand_mask: u32 = query.brands.iter().fold(0, |m, b| m | 1 << b.index());
-        let type_mask: u32 = query.types.iter().fold(0, |m, t| m | 1 << t.index());
-        let label_mask: u8 = query.labels.iter().fold(0, |m, l| m | 1 << l.index());
-
-        let mut facets = FacetCounts {
-            categories: vec![0; self.categories.len()],
-            brands: vec![0; Brand::ALL.len()],
-            types: vec![0; ProductType::ALL.len()],
-            labels: vec![0; Label::ALL.len()],
-            price_bands: vec![0; PRICE_BANDS.len()],
-            in_stock: 0,
-        };
-        // 0 = not a candidate; otherwise 1 + failed-dimension mask.
-        let mut state = vec![0u8; n];
-        let mut total = 0u32;
-        let mut visit = |l: u32, state: &mut Vec<u8>| {
-            let li = l as usize;
-            let p = &self.products[self.listable[li] as usize];
-            let price = view.card_price[li];
-            let mut fail = 0u8;
-            if !query.categories.is_empty()
-                && !p.category_closure.iter().any(|&c| cat_selected[c as usize])
-            {
-                fail |= CAT;
-            }
-            if brand_mask != 0 && brand_mask & (1 << p.brand.index()) == 0 {
-                fail |= BRAND;
-            }
-            if type_mask != 0 && type_mask & (1 << p.product_type.index()) == 0 {
-                fail |= TYPE;
-            }
-            if label_mask != 0 && label_mask & p.label_mask == 0 {
-                fail |= LABEL;
-            }
-            if query.min_price.is_some_and(|m| price < m)
-                || query.max_price.is_some_and(|m| price > m)
-            {
-                fail |= PRICE;
-            }
-            let in_stock = self.status[store][li] != StockStatus::OutOfStock;
-            if query.in_stock && !in_stock {
-                fail |= STOCK;
-            }
-            state[li] = 1 | (fail << 1);
-            if fail == 0 {
-                total += 1;
-            }
-            let others = |dim: u8| fail & !dim == 0;
-            if others(CAT) {
-                for &c in &p.category_closure {
-                    facets.categories[c as usize] += 1;
-                }
-            }
-            if others(BRAND) {
-                facets.brands[p.brand.index()] += 1;
-            }
-            if others(TYPE) {
-                facets.types[p.product_type.index()] += 1;
-            }
-            if others(LABEL) {
-                for l in &p.labels {
-                    facets.labels[l.index()] += 1;
-                }
-            }
-            if others(PRICE) {
-                facets.price_bands[price_band(price)] += 1;
-            }
-            if others(STOCK) && in_stock {
-                facets.in_stock += 1;
-            }
-        };
-        match &scores {
+        // Candidates: the search hits sold here, or everything sold here.
+        let search = self.search_sold(store, query)?;
+        let hits = search.as_ref().map(|s| s.hits.as_slice());
+        let filters = Filters::new(self, query);
+        let mut tally = Tally::new(self);
+        match hits {
             Some(hits) => {
                 for &(l, _) in hits {
-                    visit(l, &mut state);
+                    tally.visit(self, store, &filters, l);
                 }
             }
             None => {
-                for l in 0..n as u32 {
+                for l in 0..self.listable.len() as u32 {
                     if view.sold[l as usize] {
-                        visit(l, &mut state);
+                        tally.visit(self, store, &filters, l);
                     }
                 }
             }
         }
+        let items = self.page(store, query, hits, &tally.matched);
+        Ok(ListingResult {
+            items,
+            total: tally.total,
+            facets: tally.facets,
+            approximate: search.is_some_and(|s| s.approximate),
+        })
+    }
 
-        // The page, walking the requested order.
+    /// Runs the query's search words, keeping the hits sold in the store;
+    /// `None` when there are no search words.
+    fn search_sold(
+        &self,
+        store: usize,
+        query: &ListingQuery,
+    ) -> Result<Option<SoldHits>, uplink_search::SearchError> {
+        let Some(q) = query.q.as_deref().filter(|q| !q.trim().is_empty()) else {
+            return Ok(None);
+        };
+        let view = &self.views[store];
+        let found = self.search.search(q)?;
+        Ok(Some(SoldHits {
+            hits: found
+                .hits
+                .into_iter()
+                .filter(|(l, _)| view.sold[*l as usize])
+                .collect(),
+            approximate: found.approximate,
+        }))
+    }
+
+    /// The requested page of the matches (`matched`, by listable ordinal),
+    /// walking the requested order.
+    fn page(
+        &self,
+        store: usize,
+        query: &ListingQuery,
+        hits: Option<&[(u32, f32)]>,
+        matched: &[bool],
+    ) -> Vec<u32> {
+        let view = &self.views[store];
         let offset =
             (query.page.saturating_sub(1) as usize).saturating_mul(query.page_size as usize);
         let size = query.page_size as usize;
-        let passes = |l: u32| state[l as usize] == 1;
         let mut items = Vec::with_capacity(size);
+        let mut take = |iter: &mut dyn Iterator<Item = u32>| {
+            for l in iter
+                .filter(|&l| matched[l as usize])
+                .skip(offset)
+                .take(size)
+            {
+                items.push(l);
+            }
+        };
+        match (query.sort, hits) {
+            (Sort::Relevance, Some(hits)) => take(&mut hits.iter().map(|(l, _)| *l)),
+            (Sort::Relevance, None) => take(&mut self.order_relevance.iter().copied()),
+            (Sort::Name, _) => take(&mut self.order_name.iter().copied()),
+            (Sort::Newest, _) => take(&mut self.order_newest.iter().copied()),
+            (Sort::PriceAsc, _) => take(&mut view.order_price.iter().copied()),
+            (Sort::PriceDesc, _) => take(&mut price_desc_order(view).into_iter()),
+        }
+        items
+    }
+}
+
+/// The search hits sold in a store.
+struct SoldHits {
+    /// Listable ordinal and score, best first.
+    hits: Vec<(u32, f32)>,
+    /// Matched only some words (see `uplink_search::Hits`).
+    approximate: bool,
+}
+
+/// Highest price first; ties keep name order.
+///
+/// `order_price` is ascending with ties in name order, so reversing it whole
+/// would put ties in reverse name order: instead take its runs of equal price
+/// from the back, each run kept in its own order.
+fn price_desc_order(view: &StoreView) -> Vec<u32> {
+    let mut desc: Vec<u32> = Vec::new();
+    let mut i = view.order_price.len();
+    while i > 0 {
+        let price = view.card_price[view.order_price[i - 1] as usize];
+        let mut j = i;
+        while j > 0 && view.card_price[view.order_price[j - 1] as usize] == price {
+            j -= 1;
+        }
+        desc.extend_from_slice(&view.order_price[j..i]);
+        i = j;
+    }
+    desc
+}
+
+/// A query's filters, turned into bitmasks and a category lookup once so that
+/// testing each candidate is cheap.
+struct Filters<'q> {
+    query: &'q ListingQuery,
+    /// Indexed like the snapshot's categories.
+    cat_selected: Vec<bool>,
+    brand_mask: u32,
+    type_mask: u32,
+    label_mask: u8,
+}
+
+impl<'q> Filters<'q> {
+    fn new(snap: &Snapshot, query: &'q ListingQuery) -> Filters<'q> {
+        let mut cat_selected = vec![false; snap.categories.len()];
+        for &c in &query.categories {
+            cat_selected[c as usize] = true;
+        }
+        Filters {
+            query,
+            cat_selected,
+            brand_mask: query.brands.iter().fold(0, |m, b| m | 1 << b.index()),
+            type_mask: query.types.iter().fold(0, |m, t| m | 1 << t.index()),
+            label_mask: query.labels.iter().fold(0, |m, l| m | 1 << l.index()),
+        }
+    }
+
+    /// The dimensions (`CAT`, `BRAND`, …) whose filter `p` fails; 0 = a match.
+    fn failed(&self, p: &Product, price: i64, in_stock: bool) -> u8 {
+        let query = self.query;
+        let mut fail = 0u8;
+        if !query.categories.is_empty()
+            && !p
+                .category_closure
+                .iter()
+                .any(|&c| self.cat_selected[c as usize])
         {
-            let mut take = |iter: &mut dyn Iterator<Item = u32>| {
-                for l in iter.filter(|&l| passes(l)).skip(offset).take(size) {
-                    items.push(l);
-                }
-            };
-            match (query.sort, &scores) {
-                (Sort::Relevance, Some(hits)) => take(&mut hits.iter().map(|(l, _)| *l)),
-                (Sort::Relevance, None) => take(&mut self.order_relevance.iter().copied()),
-                (Sort::Name, _) => take(&mut self.order_name.iter().copied()),
-                (Sort::Newest, _) => take(&mut self.order_newest.iter().copied()),
-                (Sort::PriceAsc, _) => take(&mut view.order_price.iter().copied()),
-                (Sort::PriceDesc, _) => {
-                    // Highest first; ties keep name order.
-                    let mut desc: Vec<u32> = Vec::new();
-                    let mut i = view.order_price.len();
-                    while i > 0 {
-                        let price = view.card_price[view.order_price[i - 1] as usize];
-                        let mut j = i;
-                        while j > 0 && view.card_price[view.order_price[j - 1] as usize] == price {
-                            j -= 1;
-                        }
-                        desc.extend_from_slice(&view.order_price[j..i]);
-                        i = j;
-                    }
-                    take(&mut desc.into_iter())
-                }
+            fail |= CAT;
+        }
+        if self.brand_mask != 0 && self.brand_mask & (1 << p.brand.index()) == 0 {
+            fail |= BRAND;
+        }
+        if self.type_mask != 0 && self.type_mask & (1 << p.product_type.index()) == 0 {
+            fail |= TYPE;
+        }
+        if self.label_mask != 0 && self.label_mask & p.label_mask == 0 {
+            fail |= LABEL;
+        }
+        if query.min_price.is_some_and(|m| price < m) || query.max_price.is_some_and(|m| price > m)
+        {
+            fail |= PRICE;
+        }
+        if query.in_stock && !in_stock {
+            fail |= STOCK;
+        }
+        fail
+    }
+}
+
+/// What one pass over the candidates gathers.
+struct Tally {
+    /// Indexed by listable ordinal: a candidate that passes every filter.
+    matched: Vec<bool>,
+    total: u32,
+    facets: FacetCounts,
+}
+
+impl Tally {
+    fn new(snap: &Snapshot) -> Tally {
+        Tally {
+            matched: vec![false; snap.listable.len()],
+            total: 0,
+            facets: FacetCounts {
+                categories: vec![0; snap.categories.len()],
+                brands: vec![0; Brand::ALL.len()],
+                types: vec![0; ProductType::ALL.len()],
+                labels: vec![0; Label::ALL.len()],
+                price_bands: vec![0; PRICE_BANDS.len()],
+                in_stock: 0,
+            },
+        }
+    }
+
+    /// Tests candidate `l` against the filters and counts it.
+    ///
+    /// Facets are disjunctive (see the module comment): `l` counts towards a
+    /// dimension's facet when it passes every *other* dimension's filter, even
+    /// if it fails that dimension's own.
+    fn visit(&mut self, snap: &Snapshot, store: usize, filters: &Filters<'_>, l: u32) {
+        let li = l as usize;
+        let p = &snap.products[snap.listable[li] as usize];
+        let price = snap.views[store].card_price[li];
+        let in_stock = snap.status[store][li] != StockStatus::OutOfStock;
+        let fail = filters.failed(p, price, in_stock);
+        if fail == 0 {
+            self.matched[li] = true;
+            self.total += 1;
+        }
+        let others = |dim: u8| fail & !dim == 0;
+        let facets = &mut self.facets;
+        if others(CAT) {
+            for &c in &p.category_closure {
+                facets.categories[c as usize] += 1;
             }
         }
-        Ok(ListingResult {
-            items,
-            total,
-            facets,
-            approximate,
-        })
+        if others(BRAND) {
+            facets.brands[p.brand.index()] += 1;
+        }
+        if others(TYPE) {
+            facets.types[p.product_type.index()] += 1;
+        }
+        if others(LABEL) {
+            for l in &p.labels {
+                facets.labels[l.index()] += 1;
+            }
+        }
+        if others(PRICE) {
+            facets.price_bands[price_band(price)] += 1;
+        }
+        if others(STOCK) && in_stock {
+            facets.in_stock += 1;
+        }
     }
 }
 

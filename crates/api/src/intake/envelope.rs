@@ -26,26 +26,51 @@ enum Kind {
     Store,
 }
 
+/// An intake request as the two endpoints extract it, before any check.
+struct IntakeRequest {
+    /// The `{project_id}` of the path, not yet parsed.
+    project_id: String,
+    uri: Uri,
+    headers: HeaderMap,
+    client: ClientInfo,
+    /// The body, or why it could not be read (e.g. over the body limit).
+    body: Result<Bytes, BytesRejection>,
+}
+
 pub async fn post_envelope(
-    state: State<AppState>,
-    path: Path<String>,
+    State(state): State<AppState>,
+    Path(project_id): Path<String>,
     uri: Uri,
     headers: HeaderMap,
     client: ClientInfo,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    receive(state, path, uri, headers, client, body, Kind::Envelope).await
+    let request = IntakeRequest {
+        project_id,
+        uri,
+        headers,
+        client,
+        body,
+    };
+    receive(&state, request, Kind::Envelope).await
 }
 
 pub async fn post_store(
-    state: State<AppState>,
-    path: Path<String>,
+    State(state): State<AppState>,
+    Path(project_id): Path<String>,
     uri: Uri,
     headers: HeaderMap,
     client: ClientInfo,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    receive(state, path, uri, headers, client, body, Kind::Store).await
+    let request = IntakeRequest {
+        project_id,
+        uri,
+        headers,
+        client,
+        body,
+    };
+    receive(&state, request, Kind::Store).await
 }
 
 fn envelope_error(e: EnvelopeError) -> Response {
@@ -76,16 +101,14 @@ fn auth_error(code: ErrorCode, detail: &str) -> Response {
     err.into_response()
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn receive(
-    State(state): State<AppState>,
-    Path(project_id): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-    client: ClientInfo,
-    body: Result<Bytes, BytesRejection>,
-    kind: Kind,
-) -> Response {
+async fn receive(state: &AppState, request: IntakeRequest, kind: Kind) -> Response {
+    let IntakeRequest {
+        project_id,
+        uri,
+        headers,
+        client,
+        body,
+    } = request;
     let Ok(project_id) = project_id.parse::<i64>() else {
         return ApiError::not_found(&format!("The project {project_id}")).into_response();
     };
@@ -165,7 +188,7 @@ async fn receive(
         Err(e) => return envelope_error(e),
     };
     let user_agent = client.user_agent.as_deref().unwrap_or("");
-    match store(&state, project_id, &envelope, now, &client.ip, user_agent).await {
+    match store(state, project_id, &envelope, now, &client.ip, user_agent).await {
         Ok(id) => Json(json!({ "id": id })).into_response(),
         Err(Stored::Refused(e)) => envelope_error(e),
         Err(Stored::Db(e)) => ApiError::from(e).into_response(),

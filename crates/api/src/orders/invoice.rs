@@ -33,6 +33,9 @@ fn truncate(s: &str, max: usize) -> String {
     }
 }
 
+/// Right edge of the text area; amounts are right-aligned to it.
+const RIGHT: f32 = PAGE_W - MARGIN;
+
 /// The PDF of `order`; `proforma` for an unpaid bank transfer.
 pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) -> Vec<u8> {
     let title = if proforma {
@@ -40,9 +43,27 @@ pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) 
     } else {
         format!("Invoice {}", order.number)
     };
-    let cur = order.totals.total.currency.as_str();
-    let right = PAGE_W - MARGIN;
     let mut d = PdfDoc::new(&title);
+    draw_header(&mut d, order, proforma);
+    d.down(24.0);
+    draw_addresses(&mut d, order);
+    d.down(24.0);
+    draw_lines_table(&mut d, order);
+    d.down(18.0);
+    draw_totals(&mut d, order);
+    if proforma && !order.payment.bank_details.is_empty() {
+        d.down(10.0);
+        draw_bank_details(&mut d, order);
+    }
+    if !seller.is_empty() && !proforma {
+        d.down(20.0);
+        d.text(MARGIN, 8.0, false, "Thank you for your order.");
+    }
+    d.finish()
+}
+
+/// Document kind and seller on top, then the order number, date and payment.
+fn draw_header(d: &mut PdfDoc, order: &OrderDetail, proforma: bool) {
     d.text(
         MARGIN,
         20.0,
@@ -53,9 +74,9 @@ pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) 
             "INVOICE"
         },
     );
-    d.text_right(right, 12.0, true, "Uplink Networks");
+    d.text_right(RIGHT, 12.0, true, "Uplink Networks");
     d.down(16.0);
-    d.text_right(right, 9.0, false, "Uplink online store");
+    d.text_right(RIGHT, 9.0, false, "Uplink online store");
     d.down(20.0);
     d.text(
         MARGIN,
@@ -68,10 +89,7 @@ pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) 
         MARGIN,
         10.0,
         false,
-        &format!(
-            "Order date: {}",
-            &order.placed_at[..10.min(order.placed_at.len())]
-        ),
+        &format!("Order date: {}", date_part(&order.placed_at)),
     );
     d.down(13.0);
     d.text(
@@ -86,9 +104,18 @@ pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) 
     );
     if proforma {
         d.down(13.0);
-        d.text(MARGIN, 9.0, true, "This is not a tax invoice. Please pay by bank transfer using the order number as reference.");
+        d.text(
+            MARGIN,
+            9.0,
+            true,
+            "This is not a tax invoice. Please pay by bank transfer using the order number as reference.",
+        );
     }
-    d.down(24.0);
+}
+
+/// The billing address on the left and, when the order is shipped, the
+/// shipping address on the right, drawn side by side line by line.
+fn draw_addresses(d: &mut PdfDoc, order: &OrderDetail) {
     let mut left = vec![("Bill to".to_owned(), true)];
     left.extend(
         address_lines(&order.billing_address)
@@ -111,12 +138,17 @@ pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) 
             d.text(300.0, 10.0, *b, t);
         }
     }
-    d.down(24.0);
+}
+
+/// The order lines between two rules: one row per line, then its chosen
+/// options and serials in small print under the item name.
+fn draw_lines_table(d: &mut PdfDoc, order: &OrderDetail) {
+    let cur = order.totals.total.currency.as_str();
     d.text(MARGIN, 9.0, true, "SKU");
     d.text(160.0, 9.0, true, "Item");
     d.text_right(390.0, 9.0, true, "Qty");
     d.text_right(470.0, 9.0, true, "Unit price");
-    d.text_right(right, 9.0, true, "Amount");
+    d.text_right(RIGHT, 9.0, true, "Amount");
     d.rule();
     for line in &order.lines {
         d.down(15.0);
@@ -124,7 +156,7 @@ pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) 
         d.text(160.0, 9.0, false, &truncate(&line.name, 38));
         d.text_right(390.0, 9.0, false, &line.qty.to_string());
         d.text_right(470.0, 9.0, false, &money_text(line.unit_price.cents, cur));
-        d.text_right(right, 9.0, false, &money_text(line.subtotal.cents, cur));
+        d.text_right(RIGHT, 9.0, false, &money_text(line.subtotal.cents, cur));
         let mut extra: Vec<String> = line
             .options
             .iter()
@@ -139,7 +171,11 @@ pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) 
         }
     }
     d.rule();
-    d.down(18.0);
+}
+
+/// Subtotal, discount (only when there is one), shipping, tax and the total.
+fn draw_totals(d: &mut PdfDoc, order: &OrderDetail) {
+    let cur = order.totals.total.currency.as_str();
     let totals = [
         ("Subtotal", order.totals.subtotal.cents, false),
         ("Discount", -order.totals.discount.cents, false),
@@ -156,32 +192,30 @@ pub fn render(order: &OrderDetail, proforma: bool, seller: &[(String, String)]) 
             continue;
         }
         d.text_right(470.0, 10.0, bold, label);
-        d.text_right(right, 10.0, bold, &money_text(cents, cur));
+        d.text_right(RIGHT, 10.0, bold, &money_text(cents, cur));
         d.down(14.0);
     }
-    if proforma && !order.payment.bank_details.is_empty() {
-        d.down(10.0);
-        d.text(MARGIN, 10.0, true, "Bank details");
-        for b in &order.payment.bank_details {
-            d.down(13.0);
-            d.text(MARGIN, 10.0, false, &format!("{}: {}", b.label, b.value));
-        }
-        if let Some(by) = &order.payment.pay_by {
-            d.down(13.0);
-            d.text(
-                MARGIN,
-                10.0,
-                false,
-                &format!(
-                    "Please pay by {} or the order is cancelled.",
-                    &by[..10.min(by.len())]
-                ),
-            );
-        }
+}
+
+/// Where to pay a proforma invoice, and by when.
+fn draw_bank_details(d: &mut PdfDoc, order: &OrderDetail) {
+    d.text(MARGIN, 10.0, true, "Bank details");
+    for b in &order.payment.bank_details {
+        d.down(13.0);
+        d.text(MARGIN, 10.0, false, &format!("{}: {}", b.label, b.value));
     }
-    if !seller.is_empty() && !proforma {
-        d.down(20.0);
-        d.text(MARGIN, 8.0, false, "Thank you for your order.");
+    if let Some(by) = &order.payment.pay_by {
+        d.down(13.0);
+        d.text(
+            MARGIN,
+            10.0,
+            false,
+            &format!("Please pay by {} or the order is cancelled.", date_part(by)),
+        );
     }
-    d.finish()
+}
+
+/// The `YYYY-MM-DD` part of an RFC 3339 timestamp (all of a shorter string).
+fn date_part(timestamp: &str) -> &str {
+    &timestamp[..10.min(timestamp.len())]
 }
