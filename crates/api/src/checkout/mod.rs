@@ -5,6 +5,7 @@
 //!
 //! The order once placed belongs to [`crate::orders`].
 
+pub mod dto;
 pub mod idempotency;
 pub mod jobs;
 pub mod options;

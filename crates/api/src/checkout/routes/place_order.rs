@@ -1,13 +1,15 @@
+use crate::checkout::dto::PlaceOrderRequest;
 use crate::checkout::idempotency;
-use crate::checkout::place::{IdemKey, PlaceOrderRequest, place};
+use crate::checkout::place::{IdemKey, place};
 use crate::http::error::{ApiResult, Problem};
 use crate::http::extract::ApiJson;
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
 use crate::http::store::{StoreContext, StoreParam};
 use crate::orders::dto::OrderDetail;
+use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 /// Places an order from the signed-in customer's cart (SPEC §6). Needs an
@@ -39,29 +41,19 @@ pub async fn place_order(
     if let Some(replay) = idempotency::claim(&state, &scope, &key, &hash).await? {
         return Ok(replay);
     }
-    let idem = IdemKey {
-        scope: &scope,
-        key: &key,
-    };
+    let idem = IdemKey { scope, key };
     match place(&state, &auth, &store, &req, &idem).await {
-        Ok(body) => {
-            let number = serde_json::from_str::<serde_json::Value>(&body)
-                .ok()
-                .and_then(|v| v["number"].as_str().map(str::to_owned))
-                .unwrap_or_default();
-            let mut res = (StatusCode::CREATED, body).into_response();
-            let h = res.headers_mut();
-            h.insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            );
-            if let Ok(l) = HeaderValue::from_str(&format!("/api/v1/orders/{number}")) {
-                h.insert(header::LOCATION, l);
-            }
-            Ok(res)
+        Ok(placed) => {
+            let location = format!("/api/v1/orders/{}", placed.detail.number);
+            Ok((
+                StatusCode::CREATED,
+                [(header::LOCATION, location)],
+                Json(placed.detail),
+            )
+                .into_response())
         }
         Err(e) => {
-            idempotency::settle_error(&state, &scope, &key, &e).await;
+            idempotency::settle_error(&state, &idem.scope, &idem.key, &e).await;
             Err(e)
         }
     }

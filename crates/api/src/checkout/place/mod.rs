@@ -1,0 +1,329 @@
+//! Placing an order (SPEC §6): validate the sections, authorise the payment
+//! (which may first need a 3-D Secure step or a PayPal approval), then ONE
+//! write transaction re-prices the cart, re-checks coupon, credit and
+//! eligibility, takes stock with conditional updates, numbers and stores the
+//! order with its payment, empties the cart and stores the idempotent answer.
+//! The payment is captured after the commit (voided when the transaction
+//! fails). A declined payment leaves only the failed attempt behind.
+
+//! The steps, one file each: `sections` (what the request asks for),
+//! `payment` (authorising at the gateway), `transaction` (the write).
+
+mod payment;
+mod sections;
+mod transaction;
+
+pub use transaction::IdemKey;
+
+use crate::cart::pricing::{CartRows, LoadCart, PricedCart, TaxDestination};
+use crate::cart::scope::check_store_region;
+use crate::checkout::dto::PlaceOrderRequest;
+use crate::checkout::options::payment_refusal;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::identity::AuthUser;
+use crate::http::state::AppState;
+use crate::http::store::StoreContext;
+use crate::orders::dto::{OrderDetail, ShippingDetails, order_detail};
+use sections::Resolved;
+use transaction::{OrderDraft, Placed, TxError, cart_problem, write_order};
+use uplink_db::account_area::AddressRow;
+use uplink_db::now_ms;
+use uplink_domain::checkout::PaymentMethod;
+use uplink_domain::error_code::ErrorCode;
+use uplink_domain::ids::new_id;
+use uplink_domain::money::Money;
+use uplink_payments::Intent;
+
+/// An order just placed: the answer (also stored under the idempotency key).
+pub struct PlacedOrder {
+    pub detail: OrderDetail,
+}
+
+/// What the buyer agreed to, priced outside the transaction.
+struct Checked {
+    sections: Resolved,
+    fee: i64,
+    details: ShippingDetails,
+    total: i64,
+    digital_only: bool,
+}
+
+/// Places the order. On success the 201 answer is already stored under the idempotency key.
+pub async fn place(
+    state: &AppState,
+    auth: &AuthUser,
+    store_ctx: &StoreContext,
+    req: &PlaceOrderRequest,
+    idem: &IdemKey,
+) -> ApiResult<PlacedOrder> {
+    check_store_region(store_ctx, Some(auth))?;
+    let checked = check(state, auth, store_ctx, req).await?;
+    let store = &store_ctx.snapshot.stores[store_ctx.store];
+    // Payment first for cards and PayPal: authorise (nothing is taken yet).
+    let intent = match checked.sections.method {
+        PaymentMethod::Card | PaymentMethod::Paypal => {
+            let charge = payment::Charge {
+                uid: auth.id(),
+                method: checked.sections.method,
+                total: checked.total,
+                currency: &store.currency,
+            };
+            Some(payment::authorise(state, &charge, req).await?)
+        }
+        _ => None,
+    };
+    let draft = OrderDraft {
+        auth: auth.clone(),
+        snapshot: store_ctx.snapshot.clone(),
+        store: store_ctx.store,
+        owner: uplink_db::cart::customer_owner(auth.id()),
+        sections: checked.sections.clone(),
+        fee: checked.fee,
+        details: checked.details,
+        total: checked.total,
+        digital_only: checked.digital_only,
+        intent: intent.clone(),
+        idem: idem.clone(),
+    };
+    let placed = match write_with_retries(state, draft).await {
+        Ok(placed) => placed,
+        Err(e) => {
+            if let Some(i) = &intent
+                && let Err(v) = state.gateway.void(&i.id).await
+            {
+                tracing::error!(error = %v, intent = %i.id, "could not void an authorisation");
+            }
+            return Err(e);
+        }
+    };
+    let detail = after_commit(state, auth, placed, intent.as_ref()).await;
+    save_addresses(state, auth.id(), req, &checked.sections).await;
+    Ok(PlacedOrder { detail })
+}
+
+/// What the buyer sees now (outside the transaction): the cart read once,
+/// priced first without and then with shipping and tax; the sections
+/// resolved; the total the buyer saw; whether the payment method may be used.
+async fn check(
+    state: &AppState,
+    auth: &AuthUser,
+    store_ctx: &StoreContext,
+    req: &PlaceOrderRequest,
+) -> ApiResult<Checked> {
+    let uid = auth.id();
+    let owner = uplink_db::cart::customer_owner(uid);
+    let snap = &store_ctx.snapshot;
+    let store_idx = store_ctx.store;
+    let st = &snap.stores[store_idx];
+    // (A reader connection is held only around each read: `resolve` may
+    // need one of its own, and holding one across it could exhaust the pool.)
+    let mut rows = CartRows::load(
+        &mut *state.db.pool().acquire().await?,
+        &LoadCart {
+            snapshot: snap,
+            store: store_idx,
+            owner: Some(&owner),
+            user_id: Some(uid),
+            tax: TaxDestination::Destination(None),
+            shipping: Money::ZERO,
+        },
+    )
+    .await?;
+    let preview = rows.price(snap, store_idx, Money::ZERO);
+    if preview.lines.is_empty() {
+        return Err(ApiError::field(
+            "lines",
+            ErrorCode::ValidationFailed,
+            "Your cart is empty.",
+        ));
+    }
+    let digital_only = preview.is_digital_only();
+    let r = sections::resolve(state, auth, st, req, digital_only).await?;
+    let (fee, details) = sections::shipping_fee(st, &r, &preview);
+    rows.set_tax_destination(
+        &mut *state.db.pool().acquire().await?,
+        snap,
+        store_idx,
+        TaxDestination::Destination(r.tax_state.as_deref()),
+        Some(uid),
+    )
+    .await?;
+    let priced = rows.price(snap, store_idx, Money::from_cents(fee));
+    if let Some(e) = cart_problem(&priced) {
+        return Err(e);
+    }
+    check_price_seen(req, &priced)?;
+    let total = priced.totals.total.cents();
+    check_payment_allowed(state, auth, st, r.method, total).await?;
+    Ok(Checked {
+        sections: r,
+        fee,
+        details,
+        total,
+        digital_only,
+    })
+}
+
+/// `price_changed` unless the buyer saw this total (or, without one sent,
+/// unless no price moved since the cart was last shown).
+fn check_price_seen(req: &PlaceOrderRequest, priced: &PricedCart) -> ApiResult<()> {
+    let total = priced.totals.total.cents();
+    let price_seen = match req.expected_total_cents {
+        Some(t) => t == total,
+        None => !priced.price_changed(),
+    };
+    if price_seen {
+        return Ok(());
+    }
+    Err(ApiError::new(ErrorCode::PriceChanged)
+        .with_detail(
+            "Prices changed since you last looked; review the new total and place the order again.",
+        )
+        .with_extra("total_cents", total))
+}
+
+/// The payment method's own refusal (store, account, credit limit).
+async fn check_payment_allowed(
+    state: &AppState,
+    auth: &AuthUser,
+    store: &crate::read_model::snapshot::Store,
+    method: PaymentMethod,
+    total: i64,
+) -> ApiResult<()> {
+    // What the customer owes on credit terms matters only when paying that way.
+    let owed = match method {
+        PaymentMethod::CreditTerms => state.db.credit_owed(auth.id()).await?,
+        _ => 0,
+    };
+    let Some((code, message)) = payment_refusal(method, store, &auth.user, total, owed) else {
+        return Ok(());
+    };
+    let mut e = ApiError::field("payment.method", code, message);
+    if code == ErrorCode::CreditLimitExceeded {
+        e = e.with_extra(
+            "available_credit_cents",
+            uplink_domain::checkout::credit::available_credit(
+                auth.user.credit_limit_cents.unwrap_or(0),
+                owed,
+            ),
+        );
+    }
+    Err(e)
+}
+
+/// Runs the write transaction on the writer thread; when the catalogue
+/// changed under it, refreshes the snapshot and tries again (three times).
+async fn write_with_retries(state: &AppState, mut draft: OrderDraft) -> ApiResult<Placed> {
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let job = {
+            let (state, draft) = (state.clone(), draft.clone());
+            async move { write_order(&state, &draft).await }
+        };
+        match state.db.on_writer_thread(job).await {
+            Err(TxError::CatalogChanged) if attempt < 3 => {
+                state.catalog.refresh().await.map_err(ApiError::internal)?;
+                draft.snapshot = state
+                    .catalog
+                    .loaded()
+                    .ok_or_else(|| ApiError::internal("catalogue vanished"))?;
+            }
+            Err(TxError::CatalogChanged) => {
+                return Err(ApiError::new(ErrorCode::PriceChanged).with_detail(
+                    "The catalogue is being updated; review your cart and try again.",
+                ));
+            }
+            Err(TxError::Api(e)) => return Err(e),
+            Ok(done) => return Ok(done),
+        }
+    }
+}
+
+/// After the commit: show a sold-out (or newly low) product so on this
+/// server at once (D69), take the money, tell the customer. Answers what the
+/// transaction stored.
+async fn after_commit(
+    state: &AppState,
+    auth: &AuthUser,
+    placed: Placed,
+    intent: Option<&Intent>,
+) -> OrderDetail {
+    let Placed {
+        order_id,
+        answer,
+        stock_band_changed,
+        mut parts,
+    } = placed;
+    if stock_band_changed {
+        state.catalog.stock_band_changed().await;
+    }
+    // The confirmation is written from the order in hand (no reading it
+    // back) and, for a captured payment, in the transaction recording it.
+    let bank = &state.config.checkout.bank_details;
+    let captured = match intent {
+        Some(i) if crate::orders::manage::capture_at_gateway(state, &order_id, &i.id).await => {
+            crate::orders::manage::mark_captured(&mut parts, &i.id, now_ms());
+            Some(i.id.as_str())
+        }
+        _ => None,
+    };
+    let detail = order_detail(&parts, bank);
+    let email =
+        crate::orders::emails::confirmation_email(state, auth.id(), &auth.user.email, &detail);
+    match captured {
+        Some(intent_id) => {
+            crate::orders::manage::record_capture(state, &order_id, intent_id, Some(email)).await
+        }
+        None => crate::orders::emails::record(state, email).await,
+    }
+    answer
+}
+
+async fn save_addresses(state: &AppState, uid: &str, req: &PlaceOrderRequest, r: &Resolved) {
+    let mut todo = Vec::new();
+    if let Some(s) = &req.shipping
+        && s.save_address
+        && s.address_id.is_none()
+        && let Some(a) = &r.shipping_address
+    {
+        todo.push(a.clone());
+    }
+    if req.billing.save_address && req.billing.address_id.is_none() && !req.billing.same_as_shipping
+    {
+        todo.push(r.billing_address.clone());
+    }
+    for a in todo {
+        let now = now_ms();
+        let first = state
+            .db
+            .addresses_of(uid)
+            .await
+            .map(|v| v.is_empty())
+            .unwrap_or(false);
+        let row = AddressRow {
+            id: new_id("adr"),
+            user_id: uid.to_owned(),
+            name: a.name,
+            company: a.company,
+            line1: a.line1,
+            line2: a.line2,
+            city: a.city,
+            state: a.state,
+            postal_code: a.postal_code,
+            country: a.country,
+            phone: a.phone,
+            is_default_shipping: first,
+            is_default_billing: first,
+            created_at: now,
+            updated_at: now,
+        };
+        if let Err(e) = state
+            .db
+            .insert_address(&row, crate::accounts::addresses::MAX_ADDRESSES)
+            .await
+        {
+            tracing::info!(error = ?e, "address from checkout not saved");
+        }
+    }
+}

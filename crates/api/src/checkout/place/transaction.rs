@@ -1,0 +1,495 @@
+//! The one write transaction of an order (SPEC §6, §17): re-price the cart,
+//! take stock with conditional updates, re-check credit under the account
+//! lock, number and write the order with its lines, payment and history,
+//! redeem the coupon, empty the cart and store the idempotent answer.
+
+use super::sections::{Resolved, snapshot_address};
+use crate::cart::pricing::{LoadCart, PricedCart, TaxDestination, load_priced_cart};
+use crate::checkout::options::payment_refusal;
+use crate::checkout::quote::order_line_options;
+use crate::http::error::ApiError;
+use crate::http::identity::AuthUser;
+use crate::http::state::AppState;
+use crate::orders::dto::{LineOption, OrderDetail, OrderParts, ShippingDetails, order_detail};
+use crate::read_model::Snapshot;
+use crate::read_model::snapshot::Store;
+use sqlx::AnyConnection;
+use std::sync::Arc;
+use uplink_db::now_ms;
+use uplink_db::orders::{self as q, HistoryRow, OrderLineRow, OrderRow, PaymentRow};
+use uplink_domain::cart::{MAX_ORDER_QTY, MAX_ORDER_TOTAL};
+use uplink_domain::checkout::PaymentMethod;
+use uplink_domain::error_code::ErrorCode;
+use uplink_domain::ids::new_id;
+use uplink_domain::money::Money;
+use uplink_payments::Intent;
+
+/// Idempotency scope and key of this request.
+#[derive(Debug, Clone)]
+pub struct IdemKey {
+    pub scope: String,
+    pub key: String,
+}
+
+/// Everything decided before the transaction: who, which cart in which
+/// store against which snapshot, the resolved sections, the shipping fee,
+/// the total the buyer agreed to and the authorised payment, if any.
+#[derive(Clone)]
+pub(super) struct OrderDraft {
+    pub auth: AuthUser,
+    pub snapshot: Arc<Snapshot>,
+    pub store: usize,
+    pub owner: String,
+    pub sections: Resolved,
+    pub fee: i64,
+    pub details: ShippingDetails,
+    pub total: i64,
+    pub digital_only: bool,
+    pub intent: Option<Intent>,
+    pub idem: IdemKey,
+}
+
+impl OrderDraft {
+    fn store(&self) -> &Store {
+        &self.snapshot.stores[self.store]
+    }
+
+    fn method(&self) -> PaymentMethod {
+        self.sections.method
+    }
+}
+
+/// Why the transaction must start over (the catalogue changed under it).
+pub(super) enum TxError {
+    Api(ApiError),
+    CatalogChanged,
+}
+
+impl From<ApiError> for TxError {
+    fn from(e: ApiError) -> Self {
+        TxError::Api(e)
+    }
+}
+impl From<uplink_db::DbError> for TxError {
+    fn from(e: uplink_db::DbError) -> Self {
+        TxError::Api(e.into())
+    }
+}
+impl From<sqlx::Error> for TxError {
+    fn from(e: sqlx::Error) -> Self {
+        TxError::Api(e.into())
+    }
+}
+
+/// A committed order: its id, the idempotent answer, whether it moved a
+/// product to another stock band, and the rows written.
+pub(super) struct Placed {
+    pub order_id: String,
+    pub answer: OrderDetail,
+    pub stock_band_changed: bool,
+    pub parts: OrderParts,
+}
+
+/// The transaction itself. Runs on the writer thread.
+pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Placed, TxError> {
+    let uid = d.auth.id();
+    let mut tx = state.db.begin_write().await?;
+    if d.method() == PaymentMethod::CreditTerms {
+        uplink_db::credit::lock_user(&mut tx, uid).await?;
+    }
+    if uplink_db::catalog::catalog_version_in(&mut tx).await? != d.snapshot.version {
+        return Err(TxError::CatalogChanged);
+    }
+    let cart = reprice(&mut tx, d).await?;
+    let stock_band_changed = take_stock(&mut tx, d, &cart).await?;
+    recheck_credit(&mut tx, d).await?;
+    let now = now_ms();
+    let mut order = order_row(state, &mut tx, d, &cart, now).await?;
+    q::insert_order(&mut tx, &order).await?;
+    let lines = insert_lines(&mut tx, d, &cart, &order.id).await?;
+    crate::partners::referral::record_partner(&mut tx, &mut order, &lines, &cart).await?;
+    let history = insert_history(&mut tx, d, &order).await?;
+    let payment = payment_row(state, d, &order, now);
+    q::insert_payment(&mut tx, &payment).await?;
+    if d.method() == PaymentMethod::CreditTerms {
+        let note = format!("Order {}", order.number);
+        uplink_db::credit::insert_credit_entry(
+            &mut tx,
+            uid,
+            "Purchased",
+            d.total,
+            Some(&order.id),
+            &note,
+        )
+        .await?;
+    }
+    redeem_coupon(&mut tx, d, &cart, &order.id).await?;
+    if let Some(cart_id) = &cart.cart_id {
+        uplink_db::cart::clear_cart(&mut tx, cart_id).await?;
+    }
+    // The answer is built from the rows just written: reading them back
+    // would cost four more statements while this transaction holds the writer.
+    let parts = OrderParts {
+        order,
+        lines,
+        history: vec![history],
+        payments: vec![payment],
+        shipments: Vec::new(),
+    };
+    let answer = order_detail(&parts, &state.config.checkout.bank_details);
+    let body = serde_json::to_string(&answer).map_err(ApiError::internal)?;
+    uplink_db::idempotency::finish_in(&mut tx, &d.idem.scope, &d.idem.key, 201, &body).await?;
+    tx.commit().await?;
+    Ok(Placed {
+        order_id: parts.order.id.clone(),
+        answer,
+        stock_band_changed,
+        parts,
+    })
+}
+
+/// The cart priced again inside the transaction; refused when it is no
+/// longer what the buyer agreed to. Stock problems are left to the
+/// conditional updates of [`take_stock`].
+async fn reprice(tx: &mut AnyConnection, d: &OrderDraft) -> Result<PricedCart, TxError> {
+    let cart = load_priced_cart(
+        tx,
+        &LoadCart {
+            snapshot: &d.snapshot,
+            store: d.store,
+            owner: Some(&d.owner),
+            user_id: Some(d.auth.id()),
+            tax: TaxDestination::Destination(d.sections.tax_state.as_deref()),
+            shipping: Money::from_cents(d.fee),
+        },
+    )
+    .await?;
+    if cart.is_digital_only() != d.digital_only {
+        return Err(ApiError::new(ErrorCode::PriceChanged)
+            .with_detail("Your cart changed while the order was placed; review it and try again.")
+            .into());
+    }
+    let non_stock = cart.lines.iter().any(|l| {
+        l.problem
+            .as_ref()
+            .is_some_and(|p| p.code != ErrorCode::InsufficientStock)
+    });
+    if (non_stock
+        || cart.lines.is_empty()
+        || order_bounds_problem(&cart).is_some()
+        || cart.coupon.as_ref().is_some_and(|c| c.refusal.is_some()))
+        && let Some(e) = cart_problem(&cart)
+    {
+        return Err(e.into());
+    }
+    if cart.totals.total.cents() != d.total {
+        return Err(ApiError::new(ErrorCode::PriceChanged)
+            .with_detail(
+                "Prices changed while the order was placed; review the new total and try again.",
+            )
+            .with_extra("total_cents", cart.totals.total.cents())
+            .into());
+    }
+    Ok(cart)
+}
+
+/// Takes stock, product by product in id order (one lock order for every
+/// transaction). True when a product moved to another stock band.
+async fn take_stock(
+    tx: &mut AnyConnection,
+    d: &OrderDraft,
+    cart: &PricedCart,
+) -> Result<bool, TxError> {
+    let warehouse = d.store().warehouse().as_str().to_owned();
+    let mut wanted: std::collections::BTreeMap<&str, (i64, usize)> =
+        std::collections::BTreeMap::new();
+    for (i, l) in cart.lines.iter().enumerate() {
+        if l.physical {
+            let e = wanted
+                .entry(l.line.row.product_id.as_str())
+                .or_insert((0, i));
+            e.0 = e.0.saturating_add(l.line.row.qty);
+        }
+    }
+    let mut stock_band_changed = false;
+    for (pid, (qty, line_idx)) in &wanted {
+        let take = uplink_db::stock::take_stock(tx, pid, &warehouse, *qty).await?;
+        stock_band_changed |= take.band_changed;
+        if !take.taken {
+            let available = uplink_db::stock::available_units(tx, pid, &warehouse).await?;
+            let name = cart.lines[*line_idx]
+                .product
+                .map(|p| d.snapshot.product(p).name.clone())
+                .unwrap_or_default();
+            return Err(ApiError::field(
+                &format!("lines[{line_idx}].qty"),
+                ErrorCode::InsufficientStock,
+                format!("Only {available} of {name} left in stock; lower the quantity."),
+            )
+            .with_extra("available", available)
+            .with_extra("line_id", cart.lines[*line_idx].line.row.id.clone())
+            .into());
+        }
+    }
+    Ok(stock_band_changed)
+}
+
+/// Credit terms: the limit re-checked under the account lock.
+async fn recheck_credit(tx: &mut AnyConnection, d: &OrderDraft) -> Result<(), TxError> {
+    if d.method() != PaymentMethod::CreditTerms {
+        return Ok(());
+    }
+    let owed = uplink_db::credit::credit_owed(tx, d.auth.id()).await?;
+    match payment_refusal(d.method(), d.store(), &d.auth.user, d.total, owed) {
+        Some((code, message)) => Err(ApiError::field("payment.method", code, message).into()),
+        None => Ok(()),
+    }
+}
+
+/// The order row, numbered from the gapless sequence.
+async fn order_row(
+    state: &AppState,
+    tx: &mut AnyConnection,
+    d: &OrderDraft,
+    cart: &PricedCart,
+    now: i64,
+) -> Result<OrderRow, TxError> {
+    let seq = q::next_order_seq(tx).await?;
+    let number = uplink_domain::checkout::order_number(seq);
+    let r = &d.sections;
+    let (status, payment_status, reference, pay_by) = match r.method {
+        PaymentMethod::BankTransfer => (
+            "pending_payment",
+            "pending",
+            Some(number.clone()),
+            Some(now + state.config.checkout.bank_transfer_days * 86_400_000),
+        ),
+        PaymentMethod::CreditTerms => ("processing", "on_terms", Some(number.clone()), None),
+        _ => (
+            "processing",
+            "authorized",
+            d.intent.as_ref().map(|i| i.id.clone()),
+            None,
+        ),
+    };
+    Ok(OrderRow {
+        id: new_id("ord"),
+        number,
+        store_code: d.store().code.clone(),
+        user_id: d.auth.id().to_owned(),
+        email: d.auth.user.email.clone(),
+        status: status.into(),
+        currency: cart.currency.clone(),
+        subtotal_cents: cart.totals.subtotal.cents(),
+        discount_cents: cart.totals.discount.cents(),
+        shipping_cents: cart.totals.shipping.cents(),
+        tax_cents: cart.totals.tax.cents(),
+        total_cents: d.total,
+        coupon_code: cart
+            .coupon
+            .as_ref()
+            .filter(|c| c.refusal.is_none())
+            .map(|c| c.row.code.clone()),
+        payment_method: r.method.as_str().into(),
+        payment_status: payment_status.into(),
+        payment_reference: reference,
+        shipping_method: r.shipping_method.as_str().into(),
+        shipping_details: serde_json::to_string(&d.details).unwrap_or_else(|_| "{}".into()),
+        shipping_address: r
+            .shipping_address
+            .as_ref()
+            .map(|a| serde_json::to_string(&snapshot_address(a)).unwrap_or_default()),
+        billing_address: serde_json::to_string(&snapshot_address(&r.billing_address))
+            .unwrap_or_default(),
+        digital_only: d.digital_only,
+        pay_by,
+        placed_at: now,
+        paid_at: None,
+        updated_at: now,
+        partner_id: None,
+        partner_referral_code: None,
+        partner_name: None,
+    })
+}
+
+/// One order line per cart line, priced as the cart priced it.
+async fn insert_lines(
+    tx: &mut AnyConnection,
+    d: &OrderDraft,
+    cart: &PricedCart,
+    order_id: &str,
+) -> Result<Vec<OrderLineRow>, TxError> {
+    let warehouse = d.store().warehouse().as_str().to_owned();
+    let mut lines = Vec::with_capacity(cart.lines.len());
+    for (i, l) in cart.lines.iter().enumerate() {
+        let p = l.product.map(|p| d.snapshot.product(p));
+        let options: Vec<LineOption> = order_line_options(l);
+        let row = OrderLineRow {
+            id: new_id("oln"),
+            order_id: order_id.to_owned(),
+            position: i as i64,
+            product_id: l.line.row.product_id.clone(),
+            sku: p.map(|p| p.sku.clone()).unwrap_or_default(),
+            name: p.map(|p| p.name.clone()).unwrap_or_default(),
+            product_type: p
+                .map(|p| p.product_type.as_str().to_owned())
+                .unwrap_or_default(),
+            qty: l.line.row.qty,
+            unit_price_cents: l.unit_price.cents(),
+            subtotal_cents: l.amounts.subtotal.cents(),
+            discount_cents: l.amounts.discount.cents(),
+            tax_cents: l.amounts.tax.cents(),
+            total_cents: l.amounts.total.cents(),
+            options: serde_json::to_string(&options).unwrap_or_else(|_| "[]".into()),
+            serials: serde_json::to_string(&l.line.serials).unwrap_or_else(|_| "[]".into()),
+            weight_grams: l.weight_grams.unwrap_or(0),
+            warehouse: l.physical.then(|| warehouse.clone()),
+            delivery_status: if l.physical {
+                "to_ship"
+            } else {
+                "awaiting_delivery"
+            }
+            .into(),
+        };
+        q::insert_line(tx, &row).await?;
+        lines.push(row);
+    }
+    Ok(lines)
+}
+
+/// The first entry of the order's history.
+async fn insert_history(
+    tx: &mut AnyConnection,
+    d: &OrderDraft,
+    order: &OrderRow,
+) -> Result<HistoryRow, TxError> {
+    let note = match d.method() {
+        PaymentMethod::BankTransfer => "Order placed; waiting for the bank transfer.",
+        PaymentMethod::CreditTerms => "Order placed on credit terms.",
+        PaymentMethod::Paypal => "Order placed; paid with PayPal.",
+        PaymentMethod::Card => "Order placed; paid by card.",
+    };
+    Ok(q::insert_history(tx, &order.id, &order.status, "customer", note).await?)
+}
+
+/// The order's payment: pending (bank transfer), on terms, or authorised
+/// at the gateway (captured after the commit).
+fn payment_row(state: &AppState, d: &OrderDraft, order: &OrderRow, now: i64) -> PaymentRow {
+    let intent = d.intent.as_ref();
+    let card = intent.and_then(|i| i.card.clone());
+    PaymentRow {
+        id: new_id("pay"),
+        order_id: Some(order.id.clone()),
+        user_id: d.auth.id().to_owned(),
+        method: d.method().as_str().into(),
+        status: match d.method() {
+            PaymentMethod::BankTransfer => "pending",
+            PaymentMethod::CreditTerms => "on_terms",
+            _ => "authorized",
+        }
+        .into(),
+        amount_cents: d.total,
+        currency: order.currency.clone(),
+        gateway: intent.map(|_| state.gateway.name().to_owned()),
+        gateway_ref: intent.map(|i| i.id.clone()),
+        card_brand: card.as_ref().map(|c| c.brand.clone()),
+        card_last4: card.as_ref().map(|c| c.last4.clone()),
+        card_exp_month: card.as_ref().map(|c| c.exp_month),
+        card_exp_year: card.as_ref().map(|c| c.exp_year),
+        failure_code: None,
+        failure_message: None,
+        created_at: now,
+        updated_at: now,
+    }
+}
+
+/// Counts the coupon's use; refused when its last use went to another order meanwhile.
+async fn redeem_coupon(
+    tx: &mut AnyConnection,
+    d: &OrderDraft,
+    cart: &PricedCart,
+    order_id: &str,
+) -> Result<(), TxError> {
+    let Some(c) = cart.coupon.as_ref().filter(|c| c.refusal.is_none()) else {
+        return Ok(());
+    };
+    let redeemed = uplink_db::cart::redeem_coupon(
+        tx,
+        &c.row.code,
+        Some(d.auth.id()),
+        Some(order_id),
+        &d.store().code,
+        cart.totals.discount.cents(),
+    )
+    .await?;
+    if redeemed {
+        return Ok(());
+    }
+    Err(ApiError::field(
+        "coupon",
+        ErrorCode::CouponUsageExceeded,
+        "This coupon has just been used up; remove it to continue.",
+    )
+    .into())
+}
+
+/// The first problem of a priced cart as an error (line problems keep their codes).
+pub(super) fn cart_problem(cart: &PricedCart) -> Option<ApiError> {
+    if cart.lines.is_empty() {
+        return Some(ApiError::field(
+            "lines",
+            ErrorCode::ValidationFailed,
+            "Your cart is empty.",
+        ));
+    }
+    for (i, l) in cart.lines.iter().enumerate() {
+        if let Some(p) = &l.problem {
+            let field = if p.code == ErrorCode::InsufficientStock {
+                format!("lines[{i}].qty")
+            } else {
+                format!("lines[{i}]")
+            };
+            let mut e = ApiError::field(&field, p.code, p.message.clone());
+            if let Some(a) = p.available {
+                e = e.with_extra("available", a);
+            }
+            return Some(e.with_extra("line_id", l.line.row.id.clone()));
+        }
+    }
+    if let Some(c) = &cart.coupon
+        && let Some((code, message)) = &c.refusal
+    {
+        return Some(ApiError::field(
+            "coupon",
+            *code,
+            format!("{message} Remove it in the cart to continue."),
+        ));
+    }
+    order_bounds_problem(cart)
+}
+
+/// `invalid_quantity` when the cart is beyond the store-wide bounds of one
+/// order (SPEC §2, D80): too many units, or a total too large to take.
+fn order_bounds_problem(cart: &PricedCart) -> Option<ApiError> {
+    let units = cart.item_count();
+    if units > MAX_ORDER_QTY {
+        return Some(ApiError::field(
+            "lines",
+            ErrorCode::InvalidQuantity,
+            format!(
+                "One order can hold at most {MAX_ORDER_QTY} units; this cart has {units}. Lower the quantities or request a quotation."
+            ),
+        ));
+    }
+    if cart.totals.total > MAX_ORDER_TOTAL {
+        return Some(ApiError::field(
+            "lines",
+            ErrorCode::InvalidQuantity,
+            format!(
+                "One order can total at most {}; lower the quantities or request a quotation.",
+                crate::platform::money::money_text(MAX_ORDER_TOTAL.cents(), &cart.currency)
+            ),
+        ));
+    }
+    None
+}
