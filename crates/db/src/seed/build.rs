@@ -11,6 +11,43 @@ pub const DAY_MS: i64 = 86_400_000;
 pub const SERIAL_PATTERN: &str = "^[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}$";
 pub const ICCID_PATTERN: &str = "^[0-9 ]{19,24}$";
 
+/// What every new product starts from; [`Builder::product`] adds the family
+/// image, the category and the next position.
+pub struct NewProduct<'a> {
+    pub sku: &'a str,
+    pub name: &'a str,
+    pub brand: Brand,
+    pub product_type: ProductType,
+    /// Category slug.
+    pub category: &'a str,
+    /// List price in cents.
+    pub price: i64,
+    /// The family image.
+    pub art: Art,
+}
+
+/// One row of a hardware seed table, for [`Builder::hardware`].
+pub struct Hardware<'a> {
+    pub sku: &'a str,
+    pub name: &'a str,
+    pub brand: Brand,
+    /// Category slug.
+    pub category: &'a str,
+    /// List price in cents.
+    pub price: i64,
+    /// The family image.
+    pub art: Art,
+    pub summary: &'a str,
+    /// `(group, name, value)`.
+    pub specs: &'a [(&'a str, &'a str, &'a str)],
+    /// `(item, quantity)` in the box.
+    pub package: &'a [(&'a str, i64)],
+    /// Units on hand in the `(global, us)` warehouses.
+    pub stock: (i64, i64),
+    /// Days since the product was added.
+    pub age_days: i64,
+}
+
 /// Accumulates products and the media they refer to.
 pub struct Builder {
     pub now: i64,
@@ -67,17 +104,16 @@ impl Builder {
     }
 
     /// A new product with its family image, category and a position.
-    #[allow(clippy::too_many_arguments)] // reads like a table row in the seed data
-    pub fn product(
-        &mut self,
-        sku: &str,
-        name: &str,
-        brand: Brand,
-        product_type: ProductType,
-        category: &str,
-        price: i64,
-        art: Art,
-    ) -> ProductSeed {
+    pub fn product(&mut self, new: NewProduct<'_>) -> ProductSeed {
+        let NewProduct {
+            sku,
+            name,
+            brand,
+            product_type,
+            category,
+            price,
+            art,
+        } = new;
         self.position += 1;
         let mut p = ProductSeed::new(sku, name, brand, product_type);
         p.price = price;
@@ -87,6 +123,25 @@ impl Builder {
         p.images
             .push((self.image(art, brand), format!("{name} illustration")));
         p
+    }
+
+    /// A hardware product from one seed-table row: listing text, package, stock and age.
+    pub fn hardware(&mut self, row: Hardware<'_>) -> ProductSeed {
+        let now = self.now;
+        self.product(NewProduct {
+            sku: row.sku,
+            name: row.name,
+            brand: row.brand,
+            product_type: ProductType::Hardware,
+            category: row.category,
+            price: row.price,
+            art: row.art,
+        })
+        .summary(row.summary)
+        .specs(row.specs)
+        .pkg(row.package)
+        .stock(row.stock.0, row.stock.1)
+        .age(row.age_days, now)
     }
 
     /// Fills in generated text and files, then stores the product.

@@ -1,7 +1,7 @@
 //! The demo catalogue (SPEC §3, §4): stores, the category tree, ~70 products
 //! of every type in both brands, and the serial-prefix → model table.
 
-use super::build::{Builder, DAY_MS, Fluent, variant};
+use super::build::{Builder, DAY_MS, Fluent, Hardware, NewProduct, variant};
 use super::media::{Art, logo};
 use super::model::{CatalogSeed, CategorySeed, PriceSeed, ProductSeed, StoreSeed};
 use uplink_domain::catalog::{
@@ -360,6 +360,21 @@ const LTE_BANDS: &str =
 const NR_BANDS: &str =
     "n1, n2, n3, n5, n7, n8, n12, n20, n25, n28, n38, n40, n41, n48, n66, n71, n77, n78, n79";
 
+/// What comes in an access point's box.
+const AP_PACKAGE: &[(&str, i64)] = &[
+    ("Access point", 1),
+    ("Ceiling / wall mount", 1),
+    ("Quick start guide", 1),
+];
+
+/// What comes in a switch's box.
+const SWITCH_PACKAGE: &[(&str, i64)] = &[
+    ("Switch", 1),
+    ("Power cord", 1),
+    ("Rack ears and screws", 1),
+    ("Quick start guide", 1),
+];
+
 fn router_pkg(antennas: i64) -> Vec<(&'static str, i64)> {
     let mut v = vec![
         ("Router", 1),
@@ -372,13 +387,46 @@ fn router_pkg(antennas: i64) -> Vec<(&'static str, i64)> {
     v
 }
 
-#[allow(clippy::too_many_lines)]
+/// Every demo product, in catalogue order: ids, positions and tests depend on it.
 pub fn products(b: &mut Builder) {
-    let now = b.now;
+    pepwave_br1_routers(b);
+    pepwave_mobile_routers(b);
+    pepwave_branch_routers(b);
+    uplink_edge1_routers(b);
+    uplink_edge_pro_and_branch_routers(b);
+    uplink_nano_home_and_fleet_routers(b);
+    pepwave_access_points(b);
+    uplink_access_points(b);
+    switches(b);
+    antennas(b);
+    power_supplies(b);
+    mounts_and_cables(b);
+    licences(b);
+    care_and_warranty(b);
+    data_plan_licences(b);
+    speedfusion_cloud_plans(b);
+    speedfusion_connect_plans(b);
+    speedfusion_unlimited_plans(b);
+    esim_profiles(b);
+    esim_data_bundles(b);
+    esim_data_pools(b);
+    draft_products(b);
+}
 
-    // ---------- Routers: Pepwave ----------
+/// Pepwave MAX BR1 routers: the BR1 Mini family (one variant per LTE module)
+/// and the BR1 Pro 5G Prime.
+fn pepwave_br1_routers(b: &mut Builder) {
+    let now = b.now;
     let parent = b
-        .product("MAX-BR1-MINI", "Pepwave MAX BR1 Mini", Pepwave, T::Configurable, "routers", 39_900, Art::Router5g)
+        .product(NewProduct {
+            sku: "MAX-BR1-MINI",
+            name: "Pepwave MAX BR1 Mini",
+            brand: Pepwave,
+            product_type: T::Configurable,
+            category: "routers",
+            price: 39_900,
+            art: Art::Router5g,
+        })
         .summary("Compact industrial LTE router with dual SIM, Wi-Fi and SpeedFusion — the workhorse for kiosks, ATMs and pop-up sites.")
         .specs(&[
             ("Performance", "Router throughput", "100 Mbps"),
@@ -443,7 +491,15 @@ pub fn products(b: &mut Builder) {
     }
 
     let p = b
-        .product("MAX-BR1-PRO-5G-PRM", "Pepwave MAX BR1 Pro 5G Prime", Pepwave, T::Hardware, "routers", 149_900, Art::Router5g)
+        .product(NewProduct {
+            sku: "MAX-BR1-PRO-5G-PRM",
+            name: "Pepwave MAX BR1 Pro 5G Prime",
+            brand: Pepwave,
+            product_type: T::Hardware,
+            category: "routers",
+            price: 149_900,
+            art: Art::Router5g,
+        })
         .summary("5G router with dual SIM, Wi-Fi 6 and PrimeCare included: built for mission-critical mobile and fixed sites.")
         .specs(&[
             ("Performance", "Router throughput", "1 Gbps"),
@@ -467,116 +523,185 @@ pub fn products(b: &mut Builder) {
         .asset_tag_option()
         .age(30, now);
     b.finish(p, Art::Router5g);
+}
 
-    let hw_router = |b: &mut Builder,
-                     sku: &str,
-                     name: &str,
-                     brand,
-                     price,
-                     art,
-                     summary: &str,
-                     specs: &[(&str, &str, &str)],
-                     antennas,
-                     stock: (i64, i64),
-                     age: i64| {
-        b.product(sku, name, brand, T::Hardware, "routers", price, art)
-            .summary(summary)
-            .specs(specs)
-            .pkg(&router_pkg(antennas))
-            .stock(stock.0, stock.1)
-            .setup_option()
-            .age(age, now)
-    };
-
-    let p = hw_router(b, "MAX-TST-DUO", "Pepwave MAX Transit Duo", Pepwave, 119_900, Art::Vehicle,
-        "Dual-modem LTE-A mobile router for vehicles and vessels: bond two carriers with SpeedFusion for unbreakable connectivity on the move.",
-        &[
-            ("Performance", "Router throughput", "400 Mbps"),
-            ("Performance", "SpeedFusion VPN throughput", "100 Mbps"),
-            ("Interfaces", "Ports", "1 × GbE WAN, 1 × GbE LAN"),
-            ("Cellular", "Modems", "2 × LTE-A Cat 6, 4 SIM slots"),
-            ("Cellular", "LTE bands", LTE_BANDS),
-            ("Wi-Fi", "Standard", "Wi-Fi 5 (802.11ac) 2×2"),
-            ("Power", "Input", "10–30 V DC, ignition sensing"),
-            ("Physical", "Dimensions", "193 × 140 × 44 mm"),
-            ("Certifications", "Vehicle", "E-Mark, EN 50155 (rail)"),
-        ], 6, (12, 8), 300)
+/// Pepwave dual-modem routers for vehicles, vessels and field teams.
+fn pepwave_mobile_routers(b: &mut Builder) {
+    let p = b
+        .hardware(Hardware {
+            sku: "MAX-TST-DUO",
+            name: "Pepwave MAX Transit Duo",
+            brand: Pepwave,
+            category: "routers",
+            price: 119_900,
+            art: Art::Vehicle,
+            summary: "Dual-modem LTE-A mobile router for vehicles and vessels: bond two carriers with SpeedFusion for unbreakable connectivity on the move.",
+            specs: &[
+                ("Performance", "Router throughput", "400 Mbps"),
+                ("Performance", "SpeedFusion VPN throughput", "100 Mbps"),
+                ("Interfaces", "Ports", "1 × GbE WAN, 1 × GbE LAN"),
+                ("Cellular", "Modems", "2 × LTE-A Cat 6, 4 SIM slots"),
+                ("Cellular", "LTE bands", LTE_BANDS),
+                ("Wi-Fi", "Standard", "Wi-Fi 5 (802.11ac) 2×2"),
+                ("Power", "Input", "10–30 V DC, ignition sensing"),
+                ("Physical", "Dimensions", "193 × 140 × 44 mm"),
+                ("Certifications", "Vehicle", "E-Mark, EN 50155 (rail)"),
+            ],
+            package: &router_pkg(6),
+            stock: (12, 8),
+            age_days: 300,
+        })
+        .setup_option()
         .weight(1_050);
     b.finish(p, Art::Vehicle);
 
-    let p = hw_router(b, "MAX-HD2-PRM", "Pepwave MAX HD2 Prime", Pepwave, 219_900, Art::Router5g,
-        "Rugged dual-modem router with PrimeCare: two carriers, eight antennas, and SpeedFusion bonding for broadcast and public-safety teams.",
-        &[
-            ("Performance", "Router throughput", "600 Mbps"),
-            ("Performance", "SpeedFusion VPN throughput", "200 Mbps"),
-            ("Interfaces", "Ports", "1 × GbE WAN, 4 × GbE LAN"),
-            ("Cellular", "Modems", "2 × LTE-A Cat 12, 4 SIM slots"),
-            ("Cellular", "LTE bands", LTE_BANDS),
-            ("Wi-Fi", "Standard", "Wi-Fi 5 (802.11ac) 3×3"),
-            ("Power", "Input", "10–30 V DC"),
-            ("Physical", "Dimensions", "272 × 175 × 44 mm"),
-        ], 8, (4, 2), 480)
+    let p = b
+        .hardware(Hardware {
+            sku: "MAX-HD2-PRM",
+            name: "Pepwave MAX HD2 Prime",
+            brand: Pepwave,
+            category: "routers",
+            price: 219_900,
+            art: Art::Router5g,
+            summary: "Rugged dual-modem router with PrimeCare: two carriers, eight antennas, and SpeedFusion bonding for broadcast and public-safety teams.",
+            specs: &[
+                ("Performance", "Router throughput", "600 Mbps"),
+                ("Performance", "SpeedFusion VPN throughput", "200 Mbps"),
+                ("Interfaces", "Ports", "1 × GbE WAN, 4 × GbE LAN"),
+                ("Cellular", "Modems", "2 × LTE-A Cat 12, 4 SIM slots"),
+                ("Cellular", "LTE bands", LTE_BANDS),
+                ("Wi-Fi", "Standard", "Wi-Fi 5 (802.11ac) 3×3"),
+                ("Power", "Input", "10–30 V DC"),
+                ("Physical", "Dimensions", "272 × 175 × 44 mm"),
+            ],
+            package: &router_pkg(8),
+            stock: (4, 2),
+            age_days: 480,
+        })
+        .setup_option()
         .weight(1_800)
         .store_price("us", 214_900);
     b.finish(p, Art::Router5g);
+}
 
-    let p = hw_router(b, "BPL-021X", "Pepwave Balance 20X", Pepwave, 59_900, Art::Router,
-        "Multi-WAN SD-WAN router for small branches: fibre plus an embedded LTE-A modem, with load balancing and hot failover.",
-        &[
-            ("Performance", "Router throughput", "900 Mbps"),
-            ("Performance", "SpeedFusion VPN throughput", "100 Mbps"),
-            ("Interfaces", "Ports", "1 × GbE WAN, 4 × GbE LAN, 1 × USB"),
-            ("Cellular", "Modems", "1 × LTE-A Cat 6 (embedded)"),
-            ("Wi-Fi", "Standard", "Wi-Fi 5 (802.11ac) 2×2"),
-            ("Power", "Input", "12 V DC"),
-            ("Physical", "Dimensions", "200 × 150 × 42 mm"),
-        ], 2, (60, 35), 400)
+/// Pepwave Balance, Surf and BR2 routers for branches and offices.
+fn pepwave_branch_routers(b: &mut Builder) {
+    let p = b
+        .hardware(Hardware {
+            sku: "BPL-021X",
+            name: "Pepwave Balance 20X",
+            brand: Pepwave,
+            category: "routers",
+            price: 59_900,
+            art: Art::Router,
+            summary: "Multi-WAN SD-WAN router for small branches: fibre plus an embedded LTE-A modem, with load balancing and hot failover.",
+            specs: &[
+                ("Performance", "Router throughput", "900 Mbps"),
+                ("Performance", "SpeedFusion VPN throughput", "100 Mbps"),
+                ("Interfaces", "Ports", "1 × GbE WAN, 4 × GbE LAN, 1 × USB"),
+                ("Cellular", "Modems", "1 × LTE-A Cat 6 (embedded)"),
+                ("Wi-Fi", "Standard", "Wi-Fi 5 (802.11ac) 2×2"),
+                ("Power", "Input", "12 V DC"),
+                ("Physical", "Dimensions", "200 × 150 × 42 mm"),
+            ],
+            package: &router_pkg(2),
+            stock: (60, 35),
+            age_days: 400,
+        })
+        .setup_option()
         .weight(1_200);
     b.finish(p, Art::Router);
 
-    let p = hw_router(b, "BPL-310X", "Pepwave Balance 310X", Pepwave, 179_900, Art::Router,
-        "Rack-mount SD-WAN router with three WAN ports and room for up to 2.5 Gbps of aggregated links at headquarters.",
-        &[
-            ("Performance", "Router throughput", "2.5 Gbps"),
-            ("Performance", "SpeedFusion VPN throughput", "600 Mbps"),
-            ("Interfaces", "Ports", "3 × GbE WAN, 4 × GbE LAN, 2 × SFP"),
-            ("Performance", "Recommended users", "100–500"),
-            ("Power", "Input", "100–240 V AC, internal PSU"),
-            ("Physical", "Dimensions", "1U, 440 × 230 × 44 mm"),
-        ], 0, (9, 14), 500)
+    let p = b
+        .hardware(Hardware {
+            sku: "BPL-310X",
+            name: "Pepwave Balance 310X",
+            brand: Pepwave,
+            category: "routers",
+            price: 179_900,
+            art: Art::Router,
+            summary: "Rack-mount SD-WAN router with three WAN ports and room for up to 2.5 Gbps of aggregated links at headquarters.",
+            specs: &[
+                ("Performance", "Router throughput", "2.5 Gbps"),
+                ("Performance", "SpeedFusion VPN throughput", "600 Mbps"),
+                ("Interfaces", "Ports", "3 × GbE WAN, 4 × GbE LAN, 2 × SFP"),
+                ("Performance", "Recommended users", "100–500"),
+                ("Power", "Input", "100–240 V AC, internal PSU"),
+                ("Physical", "Dimensions", "1U, 440 × 230 × 44 mm"),
+            ],
+            package: &router_pkg(0),
+            stock: (9, 14),
+            age_days: 500,
+        })
+        .setup_option()
         .weight(3_400)
         .store_price("us", 169_900);
     b.finish(p, Art::Router);
 
-    let p = hw_router(b, "SUS-SOHO", "Pepwave Surf SOHO", Pepwave, 19_900, Art::Router,
-        "Small-office router that turns a USB modem or cable line into reliable Wi-Fi, with WAN failover built in.",
-        &[
-            ("Performance", "Router throughput", "150 Mbps"),
-            ("Interfaces", "Ports", "1 × GbE WAN, 4 × GbE LAN, 1 × USB (modem)"),
-            ("Wi-Fi", "Standard", "Wi-Fi 5 (802.11ac) 2×2"),
-            ("Power", "Input", "12 V DC, 1.5 A"),
-            ("Physical", "Dimensions", "186 × 120 × 34 mm"),
-        ], 0, (3, 5), 700)
+    let p = b
+        .hardware(Hardware {
+            sku: "SUS-SOHO",
+            name: "Pepwave Surf SOHO",
+            brand: Pepwave,
+            category: "routers",
+            price: 19_900,
+            art: Art::Router,
+            summary: "Small-office router that turns a USB modem or cable line into reliable Wi-Fi, with WAN failover built in.",
+            specs: &[
+                ("Performance", "Router throughput", "150 Mbps"),
+                ("Interfaces", "Ports", "1 × GbE WAN, 4 × GbE LAN, 1 × USB (modem)"),
+                ("Wi-Fi", "Standard", "Wi-Fi 5 (802.11ac) 2×2"),
+                ("Power", "Input", "12 V DC, 1.5 A"),
+                ("Physical", "Dimensions", "186 × 120 × 34 mm"),
+            ],
+            package: &router_pkg(0),
+            stock: (3, 5),
+            age_days: 700,
+        })
+        .setup_option()
         .weight(500);
     b.finish(p, Art::Router);
 
-    let p = hw_router(b, "MAX-BR2-PRO", "Pepwave MAX BR2 Pro", Pepwave, 99_900, Art::Router5g,
-        "Dual-modem LTE-A Pro router for branches that cannot go down: bond two carriers, fail over to fibre.",
-        &[
-            ("Performance", "Router throughput", "600 Mbps"),
-            ("Performance", "SpeedFusion VPN throughput", "150 Mbps"),
-            ("Interfaces", "Ports", "1 × GbE WAN, 4 × GbE LAN"),
-            ("Cellular", "Modems", "2 × LTE-A Pro Cat 18, 4 SIM slots"),
-            ("Cellular", "LTE bands", LTE_BANDS),
-            ("Power", "Input", "12–56 V DC"),
-            ("Physical", "Dimensions", "200 × 150 × 42 mm"),
-        ], 4, (0, 7), 150)
+    let p = b
+        .hardware(Hardware {
+            sku: "MAX-BR2-PRO",
+            name: "Pepwave MAX BR2 Pro",
+            brand: Pepwave,
+            category: "routers",
+            price: 99_900,
+            art: Art::Router5g,
+            summary: "Dual-modem LTE-A Pro router for branches that cannot go down: bond two carriers, fail over to fibre.",
+            specs: &[
+                ("Performance", "Router throughput", "600 Mbps"),
+                ("Performance", "SpeedFusion VPN throughput", "150 Mbps"),
+                ("Interfaces", "Ports", "1 × GbE WAN, 4 × GbE LAN"),
+                ("Cellular", "Modems", "2 × LTE-A Pro Cat 18, 4 SIM slots"),
+                ("Cellular", "LTE bands", LTE_BANDS),
+                ("Power", "Input", "12–56 V DC"),
+                ("Physical", "Dimensions", "200 × 150 × 42 mm"),
+            ],
+            package: &router_pkg(4),
+            stock: (0, 7),
+            age_days: 150,
+        })
+        .setup_option()
         .weight(1_150);
     b.finish(p, Art::Router5g);
+}
 
-    // ---------- Routers: Uplink ----------
+/// The Uplink Edge 1 family: one variant per cellular module and region.
+fn uplink_edge1_routers(b: &mut Builder) {
+    let now = b.now;
     let parent = b
-        .product("UL-EDGE1", "Uplink Edge 1", Uplink, T::Configurable, "routers", 34_900, Art::Router5g)
+        .product(NewProduct {
+            sku: "UL-EDGE1",
+            name: "Uplink Edge 1",
+            brand: Uplink,
+            product_type: T::Configurable,
+            category: "routers",
+            price: 34_900,
+            art: Art::Router5g,
+        })
         .summary("Our best-selling cellular edge router: choose LTE or 5G and the regional model certified for your market.")
         .specs(&[
             ("Performance", "Router throughput", "800 Mbps"),
@@ -648,189 +773,265 @@ pub fn products(b: &mut Builder) {
     for v in variants {
         b.finish(v, Art::Router5g);
     }
+}
 
-    let p = hw_router(b, "UL-EDGE5G-PRO-PRM", "Uplink Edge 5G Pro Prime", Uplink, 129_900, Art::Router5g,
-        "Dual-5G prime router with five years of PrimeCare options: bonded 5G for stadiums, studios and emergency response.",
-        &[
-            ("Performance", "Router throughput", "2 Gbps"),
-            ("Performance", "SpeedFusion VPN throughput", "800 Mbps"),
-            ("Interfaces", "Ports", "2 × 2.5 GbE WAN, 4 × GbE LAN, 1 × SFP"),
-            ("Cellular", "Modems", "2 × 5G NR Sub-6 SA/NSA"),
-            ("Cellular", "5G bands", NR_BANDS),
-            ("Wi-Fi", "Standard", "Wi-Fi 6E tri-band"),
-            ("Power", "Input", "12–56 V DC, redundant"),
-            ("Power", "Consumption", "32 W max"),
-            ("Physical", "Dimensions", "250 × 180 × 44 mm"),
-        ], 8, (15, 20), 8)
+/// The Uplink Edge 5G Pro and the Branch SD-WAN routers.
+fn uplink_edge_pro_and_branch_routers(b: &mut Builder) {
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-EDGE5G-PRO-PRM",
+            name: "Uplink Edge 5G Pro Prime",
+            brand: Uplink,
+            category: "routers",
+            price: 129_900,
+            art: Art::Router5g,
+            summary: "Dual-5G prime router with five years of PrimeCare options: bonded 5G for stadiums, studios and emergency response.",
+            specs: &[
+                ("Performance", "Router throughput", "2 Gbps"),
+                ("Performance", "SpeedFusion VPN throughput", "800 Mbps"),
+                ("Interfaces", "Ports", "2 × 2.5 GbE WAN, 4 × GbE LAN, 1 × SFP"),
+                ("Cellular", "Modems", "2 × 5G NR Sub-6 SA/NSA"),
+                ("Cellular", "5G bands", NR_BANDS),
+                ("Wi-Fi", "Standard", "Wi-Fi 6E tri-band"),
+                ("Power", "Input", "12–56 V DC, redundant"),
+                ("Power", "Consumption", "32 W max"),
+                ("Physical", "Dimensions", "250 × 180 × 44 mm"),
+            ],
+            package: &router_pkg(8),
+            stock: (15, 20),
+            age_days: 8,
+        })
+        .setup_option()
         .weight(1_900)
         .featured()
         .asset_tag_option();
     b.finish(p, Art::Router5g);
 
-    let p = hw_router(b, "UL-BRANCH-500", "Uplink Branch 500", Uplink, 69_900, Art::Router,
-        "SD-WAN branch router: two fibre WANs plus a cellular backup slot, application steering and zero-touch provisioning.",
-        &[
-            ("Performance", "Router throughput", "1.5 Gbps"),
-            ("Performance", "SpeedFusion VPN throughput", "350 Mbps"),
-            ("Interfaces", "Ports", "2 × GbE WAN, 8 × GbE LAN, 1 × USB"),
-            ("Performance", "Recommended users", "25–150"),
-            ("Power", "Input", "12 V DC, 3 A"),
-            ("Physical", "Dimensions", "280 × 180 × 44 mm"),
-        ], 0, (33, 27), 90)
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-BRANCH-500",
+            name: "Uplink Branch 500",
+            brand: Uplink,
+            category: "routers",
+            price: 69_900,
+            art: Art::Router,
+            summary: "SD-WAN branch router: two fibre WANs plus a cellular backup slot, application steering and zero-touch provisioning.",
+            specs: &[
+                ("Performance", "Router throughput", "1.5 Gbps"),
+                ("Performance", "SpeedFusion VPN throughput", "350 Mbps"),
+                ("Interfaces", "Ports", "2 × GbE WAN, 8 × GbE LAN, 1 × USB"),
+                ("Performance", "Recommended users", "25–150"),
+                ("Power", "Input", "12 V DC, 3 A"),
+                ("Physical", "Dimensions", "280 × 180 × 44 mm"),
+            ],
+            package: &router_pkg(0),
+            stock: (33, 27),
+            age_days: 90,
+        })
+        .setup_option()
         .weight(1_500)
         .store_price("us", 67_900);
     b.finish(p, Art::Router);
 
-    let p = hw_router(b, "UL-BRANCH-1000-PRM", "Uplink Branch 1000 Prime", Uplink, 249_900, Art::Router,
-        "Headquarters SD-WAN appliance with prime care eligibility, 10 GbE SFP+ and hardware-accelerated SpeedFusion.",
-        &[
-            ("Performance", "Router throughput", "8 Gbps"),
-            ("Performance", "SpeedFusion VPN throughput", "2.5 Gbps"),
-            ("Interfaces", "Ports", "4 × 2.5 GbE WAN, 8 × GbE LAN, 2 × SFP+ 10 GbE"),
-            ("Performance", "Recommended users", "500–2000"),
-            ("Power", "Input", "Dual hot-swap 100–240 V AC"),
-            ("Physical", "Dimensions", "1U, 440 × 300 × 44 mm"),
-        ], 0, (6, 3), 60)
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-BRANCH-1000-PRM",
+            name: "Uplink Branch 1000 Prime",
+            brand: Uplink,
+            category: "routers",
+            price: 249_900,
+            art: Art::Router,
+            summary: "Headquarters SD-WAN appliance with prime care eligibility, 10 GbE SFP+ and hardware-accelerated SpeedFusion.",
+            specs: &[
+                ("Performance", "Router throughput", "8 Gbps"),
+                ("Performance", "SpeedFusion VPN throughput", "2.5 Gbps"),
+                ("Interfaces", "Ports", "4 × 2.5 GbE WAN, 8 × GbE LAN, 2 × SFP+ 10 GbE"),
+                ("Performance", "Recommended users", "500–2000"),
+                ("Power", "Input", "Dual hot-swap 100–240 V AC"),
+                ("Physical", "Dimensions", "1U, 440 × 300 × 44 mm"),
+            ],
+            package: &router_pkg(0),
+            stock: (6, 3),
+            age_days: 60,
+        })
+        .setup_option()
         .weight(5_200)
         .compare(269_900);
     b.finish(p, Art::Router);
+}
 
-    let p = hw_router(b, "UL-NANO-LTE", "Uplink Nano LTE", Uplink, 14_900, Art::Router5g,
-        "Palm-sized LTE router for IoT, vending and signage: one Ethernet port, one SIM, DIN-rail ready.",
-        &[
-            ("Performance", "Router throughput", "50 Mbps"),
-            ("Interfaces", "Ports", "1 × Fast Ethernet"),
-            ("Cellular", "Technology", "LTE Cat 4 with 3G fallback"),
-            ("Cellular", "LTE bands", LTE_BANDS),
-            ("Power", "Input", "9–36 V DC"),
-            ("Power", "Consumption", "3 W typical"),
-            ("Physical", "Dimensions", "90 × 60 × 24 mm"),
-        ], 2, (140, 0), 40)
+/// Uplink routers for IoT, home offices and vehicle fleets.
+fn uplink_nano_home_and_fleet_routers(b: &mut Builder) {
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-NANO-LTE",
+            name: "Uplink Nano LTE",
+            brand: Uplink,
+            category: "routers",
+            price: 14_900,
+            art: Art::Router5g,
+            summary: "Palm-sized LTE router for IoT, vending and signage: one Ethernet port, one SIM, DIN-rail ready.",
+            specs: &[
+                ("Performance", "Router throughput", "50 Mbps"),
+                ("Interfaces", "Ports", "1 × Fast Ethernet"),
+                ("Cellular", "Technology", "LTE Cat 4 with 3G fallback"),
+                ("Cellular", "LTE bands", LTE_BANDS),
+                ("Power", "Input", "9–36 V DC"),
+                ("Power", "Consumption", "3 W typical"),
+                ("Physical", "Dimensions", "90 × 60 × 24 mm"),
+            ],
+            package: &router_pkg(2),
+            stock: (140, 0),
+            age_days: 40,
+        })
+        .setup_option()
         .weight(150)
         .qty(1, Some(100), 1);
     b.finish(p, Art::Router5g);
 
-    let p = hw_router(
-        b,
-        "UL-HOME-MESH",
-        "Uplink Home Mesh Router",
-        Uplink,
-        17_900,
-        Art::Router,
-        "Wi-Fi 6 mesh router for home offices with automatic failover to your phone's hotspot.",
-        &[
-            ("Performance", "Router throughput", "1 Gbps"),
-            ("Interfaces", "Ports", "1 × GbE WAN, 2 × GbE LAN"),
-            ("Wi-Fi", "Standard", "Wi-Fi 6 AX3000 dual-band mesh"),
-            ("Power", "Input", "12 V DC, 1.5 A"),
-            ("Physical", "Dimensions", "110 × 110 × 160 mm"),
-        ],
-        0,
-        (75, 90),
-        3,
-    )
-    .weight(480)
-    .store_price("us", 16_900);
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-HOME-MESH",
+            name: "Uplink Home Mesh Router",
+            brand: Uplink,
+            category: "routers",
+            price: 17_900,
+            art: Art::Router,
+            summary: "Wi-Fi 6 mesh router for home offices with automatic failover to your phone's hotspot.",
+            specs: &[
+                ("Performance", "Router throughput", "1 Gbps"),
+                ("Interfaces", "Ports", "1 × GbE WAN, 2 × GbE LAN"),
+                ("Wi-Fi", "Standard", "Wi-Fi 6 AX3000 dual-band mesh"),
+                ("Power", "Input", "12 V DC, 1.5 A"),
+                ("Physical", "Dimensions", "110 × 110 × 160 mm"),
+            ],
+            package: &router_pkg(0),
+            stock: (75, 90),
+            age_days: 3,
+        })
+        .setup_option()
+        .weight(480)
+        .store_price("us", 16_900);
     b.finish(p, Art::Router);
 
-    let p = hw_router(b, "UL-FLEET-5G", "Uplink Fleet 5G", Uplink, 89_900, Art::Vehicle,
-        "5G vehicle router with GNSS, ignition sensing and E-Mark certification for buses, ambulances and utility fleets.",
-        &[
-            ("Performance", "Router throughput", "1 Gbps"),
-            ("Performance", "SpeedFusion VPN throughput", "300 Mbps"),
-            ("Interfaces", "Ports", "1 × GbE WAN, 3 × GbE LAN, RS-232, 2 × DI/DO"),
-            ("Cellular", "Technology", "5G NR Sub-6 with LTE-A fallback"),
-            ("Cellular", "5G bands", NR_BANDS),
-            ("Wi-Fi", "Standard", "Wi-Fi 6 (802.11ax) 2×2"),
-            ("Power", "Input", "9–48 V DC, ignition sensing"),
-            ("Physical", "Dimensions", "180 × 120 × 40 mm"),
-            ("Certifications", "Vehicle", "E-Mark, SAE J1455"),
-        ], 4, (11, 16), 20)
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-FLEET-5G",
+            name: "Uplink Fleet 5G",
+            brand: Uplink,
+            category: "routers",
+            price: 89_900,
+            art: Art::Vehicle,
+            summary: "5G vehicle router with GNSS, ignition sensing and E-Mark certification for buses, ambulances and utility fleets.",
+            specs: &[
+                ("Performance", "Router throughput", "1 Gbps"),
+                ("Performance", "SpeedFusion VPN throughput", "300 Mbps"),
+                ("Interfaces", "Ports", "1 × GbE WAN, 3 × GbE LAN, RS-232, 2 × DI/DO"),
+                ("Cellular", "Technology", "5G NR Sub-6 with LTE-A fallback"),
+                ("Cellular", "5G bands", NR_BANDS),
+                ("Wi-Fi", "Standard", "Wi-Fi 6 (802.11ax) 2×2"),
+                ("Power", "Input", "9–48 V DC, ignition sensing"),
+                ("Physical", "Dimensions", "180 × 120 × 40 mm"),
+                ("Certifications", "Vehicle", "E-Mark, SAE J1455"),
+            ],
+            package: &router_pkg(4),
+            stock: (11, 16),
+            age_days: 20,
+        })
+        .setup_option()
         .weight(980);
     b.finish(p, Art::Vehicle);
+}
 
-    // ---------- Access points ----------
-    let ap = |b: &mut Builder,
-              sku: &str,
-              name: &str,
-              brand,
-              price,
-              art,
-              summary: &str,
-              specs: &[(&str, &str, &str)],
-              stock: (i64, i64),
-              age: i64| {
-        b.product(sku, name, brand, T::Hardware, "access-points", price, art)
-            .summary(summary)
-            .specs(specs)
-            .pkg(&[
-                ("Access point", 1),
-                ("Ceiling / wall mount", 1),
-                ("Quick start guide", 1),
-            ])
-            .stock(stock.0, stock.1)
-            .age(age, now)
-    };
-    let p = ap(b, "AP-ONE-AX", "Pepwave AP One AX", Pepwave, 39_900, Art::AccessPoint,
-        "Enterprise Wi-Fi 6 access point managed from InControl, with captive portal and per-SSID VLANs.",
-        &[
-            ("Wi-Fi", "Standard", "Wi-Fi 6 (802.11ax) 4×4 MU-MIMO"),
-            ("Wi-Fi", "Max data rate", "2.4 Gbps (5 GHz) + 574 Mbps (2.4 GHz)"),
-            ("Interfaces", "Ports", "1 × 2.5 GbE PoE in"),
-            ("Power", "Input", "802.3at PoE+"),
-            ("Power", "Consumption", "19 W max"),
-            ("Physical", "Dimensions", "220 × 220 × 45 mm"),
-        ], (48, 30), 110)
+/// Pepwave access points.
+fn pepwave_access_points(b: &mut Builder) {
+    let p = b
+        .hardware(Hardware {
+            sku: "AP-ONE-AX",
+            name: "Pepwave AP One AX",
+            brand: Pepwave,
+            category: "access-points",
+            price: 39_900,
+            art: Art::AccessPoint,
+            summary: "Enterprise Wi-Fi 6 access point managed from InControl, with captive portal and per-SSID VLANs.",
+            specs: &[
+                ("Wi-Fi", "Standard", "Wi-Fi 6 (802.11ax) 4×4 MU-MIMO"),
+                ("Wi-Fi", "Max data rate", "2.4 Gbps (5 GHz) + 574 Mbps (2.4 GHz)"),
+                ("Interfaces", "Ports", "1 × 2.5 GbE PoE in"),
+                ("Power", "Input", "802.3at PoE+"),
+                ("Power", "Consumption", "19 W max"),
+                ("Physical", "Dimensions", "220 × 220 × 45 mm"),
+            ],
+            package: AP_PACKAGE,
+            stock: (48, 30),
+            age_days: 110,
+        })
         .weight(900)
         .asset_tag_option();
     b.finish(p, Art::AccessPoint);
-    let p = ap(
-        b,
-        "AP-ONE-RUGGED",
-        "Pepwave AP One Rugged",
-        Pepwave,
-        49_900,
-        Art::OutdoorAp,
-        "IP55 access point for warehouses and vehicles, powered by PoE or 12 V DC.",
-        &[
-            ("Wi-Fi", "Standard", "Wi-Fi 5 (802.11ac) 2×2"),
-            ("Interfaces", "Ports", "1 × GbE PoE in"),
-            ("Power", "Input", "802.3af PoE or 10–30 V DC"),
-            ("Physical", "Protection", "IP55"),
-            ("Physical", "Dimensions", "190 × 130 × 40 mm"),
-        ],
-        (5, 9),
-        520,
-    )
-    .weight(700);
+    let p = b
+        .hardware(Hardware {
+            sku: "AP-ONE-RUGGED",
+            name: "Pepwave AP One Rugged",
+            brand: Pepwave,
+            category: "access-points",
+            price: 49_900,
+            art: Art::OutdoorAp,
+            summary: "IP55 access point for warehouses and vehicles, powered by PoE or 12 V DC.",
+            specs: &[
+                ("Wi-Fi", "Standard", "Wi-Fi 5 (802.11ac) 2×2"),
+                ("Interfaces", "Ports", "1 × GbE PoE in"),
+                ("Power", "Input", "802.3af PoE or 10–30 V DC"),
+                ("Physical", "Protection", "IP55"),
+                ("Physical", "Dimensions", "190 × 130 × 40 mm"),
+            ],
+            package: AP_PACKAGE,
+            stock: (5, 9),
+            age_days: 520,
+        })
+        .weight(700);
     b.finish(p, Art::OutdoorAp);
-    let p = ap(
-        b,
-        "AP-PRO-DUO",
-        "Pepwave AP Pro Duo",
-        Pepwave,
-        44_900,
-        Art::AccessPoint,
-        "Dual-radio concurrent access point for high-density classrooms and venues.",
-        &[
-            (
-                "Wi-Fi",
-                "Standard",
-                "Wi-Fi 5 (802.11ac) dual concurrent 3×3",
-            ),
-            ("Wi-Fi", "Clients", "Up to 120 concurrent"),
-            ("Interfaces", "Ports", "2 × GbE (1 × PoE in)"),
-            ("Power", "Input", "802.3at PoE+"),
-            ("Physical", "Dimensions", "200 × 200 × 40 mm"),
-        ],
-        (0, 0),
-        800,
-    )
-    .weight(850);
+    let p = b
+        .hardware(Hardware {
+            sku: "AP-PRO-DUO",
+            name: "Pepwave AP Pro Duo",
+            brand: Pepwave,
+            category: "access-points",
+            price: 44_900,
+            art: Art::AccessPoint,
+            summary: "Dual-radio concurrent access point for high-density classrooms and venues.",
+            specs: &[
+                (
+                    "Wi-Fi",
+                    "Standard",
+                    "Wi-Fi 5 (802.11ac) dual concurrent 3×3",
+                ),
+                ("Wi-Fi", "Clients", "Up to 120 concurrent"),
+                ("Interfaces", "Ports", "2 × GbE (1 × PoE in)"),
+                ("Power", "Input", "802.3at PoE+"),
+                ("Physical", "Dimensions", "200 × 200 × 40 mm"),
+            ],
+            package: AP_PACKAGE,
+            stock: (0, 0),
+            age_days: 800,
+        })
+        .weight(850);
     b.finish(p, Art::AccessPoint);
+}
 
+/// Uplink access points: the AirPoint 6 family (PoE only or kit), outdoor and lite.
+fn uplink_access_points(b: &mut Builder) {
+    let now = b.now;
     let parent = b
-        .product("UL-AIRPOINT6", "Uplink AirPoint 6", Uplink, T::Configurable, "access-points", 19_900, Art::AccessPoint)
+        .product(NewProduct {
+            sku: "UL-AIRPOINT6",
+            name: "Uplink AirPoint 6",
+            brand: Uplink,
+            product_type: T::Configurable,
+            category: "access-points",
+            price: 19_900,
+            art: Art::AccessPoint,
+        })
         .summary("Ceiling-mount Wi-Fi 6 access point with cloud management — buy it alone or as a kit with a PoE injector.")
         .specs(&[
             ("Wi-Fi", "Standard", "Wi-Fi 6 (802.11ax) AX3000 2×2"),
@@ -867,274 +1068,291 @@ pub fn products(b: &mut Builder) {
     for v in vs {
         b.finish(v, Art::AccessPoint);
     }
-    let p = ap(b, "UL-AIRPOINT6E-OUT", "Uplink AirPoint 6E Outdoor", Uplink, 54_900, Art::OutdoorAp,
-        "Tri-band Wi-Fi 6E outdoor access point with IP67 housing and pole mount for campuses and marinas.",
-        &[
-            ("Wi-Fi", "Standard", "Wi-Fi 6E tri-band 2.4/5/6 GHz"),
-            ("Wi-Fi", "Max data rate", "5.4 Gbps aggregate"),
-            ("Interfaces", "Ports", "1 × 2.5 GbE PoE in, 1 × SFP"),
-            ("Power", "Input", "802.3bt PoE++"),
-            ("Physical", "Protection", "IP67, −40 to 65 °C"),
-            ("Physical", "Dimensions", "260 × 180 × 70 mm"),
-        ], (14, 10), 25)
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-AIRPOINT6E-OUT",
+            name: "Uplink AirPoint 6E Outdoor",
+            brand: Uplink,
+            category: "access-points",
+            price: 54_900,
+            art: Art::OutdoorAp,
+            summary: "Tri-band Wi-Fi 6E outdoor access point with IP67 housing and pole mount for campuses and marinas.",
+            specs: &[
+                ("Wi-Fi", "Standard", "Wi-Fi 6E tri-band 2.4/5/6 GHz"),
+                ("Wi-Fi", "Max data rate", "5.4 Gbps aggregate"),
+                ("Interfaces", "Ports", "1 × 2.5 GbE PoE in, 1 × SFP"),
+                ("Power", "Input", "802.3bt PoE++"),
+                ("Physical", "Protection", "IP67, −40 to 65 °C"),
+                ("Physical", "Dimensions", "260 × 180 × 70 mm"),
+            ],
+            package: AP_PACKAGE,
+            stock: (14, 10),
+            age_days: 25,
+        })
         .weight(1_600)
         .store_price("us", 52_900);
     b.finish(p, Art::OutdoorAp);
-    let p = ap(
-        b,
-        "UL-AIRPOINT-LITE",
-        "Uplink AirPoint Lite",
-        Uplink,
-        8_900,
-        Art::AccessPoint,
-        "Affordable Wi-Fi 5 access point for small shops and home offices.",
-        &[
-            ("Wi-Fi", "Standard", "Wi-Fi 5 (802.11ac) AC1200"),
-            ("Interfaces", "Ports", "1 × GbE PoE in"),
-            ("Power", "Input", "802.3af PoE or 12 V DC"),
-            ("Physical", "Dimensions", "150 × 150 × 30 mm"),
-        ],
-        (200, 150),
-        350,
-    )
-    .weight(300)
-    .compare(9_900);
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-AIRPOINT-LITE",
+            name: "Uplink AirPoint Lite",
+            brand: Uplink,
+            category: "access-points",
+            price: 8_900,
+            art: Art::AccessPoint,
+            summary: "Affordable Wi-Fi 5 access point for small shops and home offices.",
+            specs: &[
+                ("Wi-Fi", "Standard", "Wi-Fi 5 (802.11ac) AC1200"),
+                ("Interfaces", "Ports", "1 × GbE PoE in"),
+                ("Power", "Input", "802.3af PoE or 12 V DC"),
+                ("Physical", "Dimensions", "150 × 150 × 30 mm"),
+            ],
+            package: AP_PACKAGE,
+            stock: (200, 150),
+            age_days: 350,
+        })
+        .weight(300)
+        .compare(9_900);
     b.finish(p, Art::AccessPoint);
+}
 
-    // ---------- Switches ----------
-    let sw = |b: &mut Builder,
-              sku: &str,
-              name: &str,
-              brand,
-              price,
-              summary: &str,
-              specs: &[(&str, &str, &str)],
-              stock: (i64, i64),
-              age: i64| {
-        b.product(
-            sku,
-            name,
-            brand,
-            T::Hardware,
-            "switches",
-            price,
-            Art::Switch,
-        )
-        .summary(summary)
-        .specs(specs)
-        .pkg(&[
-            ("Switch", 1),
-            ("Power cord", 1),
-            ("Rack ears and screws", 1),
-            ("Quick start guide", 1),
-        ])
-        .stock(stock.0, stock.1)
-        .age(age, now)
-    };
-    let p = sw(b, "SDS-8-POE", "Pepwave SD Switch 8-Port PoE", Pepwave, 39_900,
-        "Managed 8-port PoE+ switch with 2 SFP uplinks, configured from InControl alongside your routers.",
-        &[
-            ("Interfaces", "Ports", "8 × GbE PoE+, 2 × SFP"),
-            ("Performance", "Switching capacity", "20 Gbps"),
-            ("Power", "PoE budget", "130 W"),
-            ("Power", "Input", "100–240 V AC"),
-            ("Physical", "Dimensions", "330 × 210 × 44 mm"),
-        ], (22, 13), 260)
+/// Pepwave and Uplink switches.
+fn switches(b: &mut Builder) {
+    let p = b
+        .hardware(Hardware {
+            sku: "SDS-8-POE",
+            name: "Pepwave SD Switch 8-Port PoE",
+            brand: Pepwave,
+            category: "switches",
+            price: 39_900,
+            art: Art::Switch,
+            summary: "Managed 8-port PoE+ switch with 2 SFP uplinks, configured from InControl alongside your routers.",
+            specs: &[
+                ("Interfaces", "Ports", "8 × GbE PoE+, 2 × SFP"),
+                ("Performance", "Switching capacity", "20 Gbps"),
+                ("Power", "PoE budget", "130 W"),
+                ("Power", "Input", "100–240 V AC"),
+                ("Physical", "Dimensions", "330 × 210 × 44 mm"),
+            ],
+            package: SWITCH_PACKAGE,
+            stock: (22, 13),
+            age_days: 260,
+        })
         .weight(2_100);
     b.finish(p, Art::Switch);
-    let p = sw(
-        b,
-        "SDS-24",
-        "Pepwave SD Switch 24-Port Rackmount",
-        Pepwave,
-        89_900,
-        "24-port managed switch with 4 × 10G SFP+ uplinks for wiring closets.",
-        &[
-            ("Interfaces", "Ports", "24 × GbE, 4 × 10G SFP+"),
-            ("Performance", "Switching capacity", "128 Gbps"),
-            ("Power", "Input", "100–240 V AC"),
-            ("Physical", "Dimensions", "1U, 440 × 250 × 44 mm"),
-        ],
-        (7, 0),
-        600,
-    )
-    .weight(3_800);
+    let p = b
+        .hardware(Hardware {
+            sku: "SDS-24",
+            name: "Pepwave SD Switch 24-Port Rackmount",
+            brand: Pepwave,
+            category: "switches",
+            price: 89_900,
+            art: Art::Switch,
+            summary: "24-port managed switch with 4 × 10G SFP+ uplinks for wiring closets.",
+            specs: &[
+                ("Interfaces", "Ports", "24 × GbE, 4 × 10G SFP+"),
+                ("Performance", "Switching capacity", "128 Gbps"),
+                ("Power", "Input", "100–240 V AC"),
+                ("Physical", "Dimensions", "1U, 440 × 250 × 44 mm"),
+            ],
+            package: SWITCH_PACKAGE,
+            stock: (7, 0),
+            age_days: 600,
+        })
+        .weight(3_800);
     b.finish(p, Art::Switch);
-    let p = sw(b, "UL-SW8-POE", "Uplink Switch 8 PoE+", Uplink, 24_900,
-        "Fanless 8-port PoE+ switch that powers access points and cameras straight from your router's closet.",
-        &[
-            ("Interfaces", "Ports", "8 × GbE PoE+, 1 × GbE uplink"),
-            ("Power", "PoE budget", "120 W"),
-            ("Power", "Input", "54 V DC external adapter"),
-            ("Physical", "Dimensions", "250 × 120 × 30 mm"),
-        ], (55, 44), 70)
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-SW8-POE",
+            name: "Uplink Switch 8 PoE+",
+            brand: Uplink,
+            category: "switches",
+            price: 24_900,
+            art: Art::Switch,
+            summary: "Fanless 8-port PoE+ switch that powers access points and cameras straight from your router's closet.",
+            specs: &[
+                ("Interfaces", "Ports", "8 × GbE PoE+, 1 × GbE uplink"),
+                ("Power", "PoE budget", "120 W"),
+                ("Power", "Input", "54 V DC external adapter"),
+                ("Physical", "Dimensions", "250 × 120 × 30 mm"),
+            ],
+            package: SWITCH_PACKAGE,
+            stock: (55, 44),
+            age_days: 70,
+        })
         .weight(1_000);
     b.finish(p, Art::Switch);
-    let p = sw(
-        b,
-        "UL-SW16-SFP",
-        "Uplink Switch 16 Fiber",
-        Uplink,
-        74_900,
-        "16-port SFP aggregation switch for fibre backbones and campus rings.",
-        &[
-            ("Interfaces", "Ports", "16 × SFP, 4 × 10G SFP+"),
-            ("Performance", "Switching capacity", "112 Gbps"),
-            ("Power", "Input", "Dual 100–240 V AC"),
-            ("Physical", "Dimensions", "1U, 440 × 220 × 44 mm"),
-        ],
-        (4, 3),
-        180,
-    )
-    .weight(3_100);
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-SW16-SFP",
+            name: "Uplink Switch 16 Fiber",
+            brand: Uplink,
+            category: "switches",
+            price: 74_900,
+            art: Art::Switch,
+            summary: "16-port SFP aggregation switch for fibre backbones and campus rings.",
+            specs: &[
+                ("Interfaces", "Ports", "16 × SFP, 4 × 10G SFP+"),
+                ("Performance", "Switching capacity", "112 Gbps"),
+                ("Power", "Input", "Dual 100–240 V AC"),
+                ("Physical", "Dimensions", "1U, 440 × 220 × 44 mm"),
+            ],
+            package: SWITCH_PACKAGE,
+            stock: (4, 3),
+            age_days: 180,
+        })
+        .weight(3_100);
     b.finish(p, Art::Switch);
-    let p = sw(
-        b,
-        "UL-SW48-PRO-PRM",
-        "Uplink Switch 48 Pro Prime",
-        Uplink,
-        189_900,
-        "48-port PoE++ core switch with prime care eligibility and stacking.",
-        &[
-            ("Interfaces", "Ports", "48 × 2.5 GbE PoE++, 6 × 25G SFP28"),
-            ("Performance", "Switching capacity", "540 Gbps"),
-            ("Power", "PoE budget", "1440 W"),
-            ("Power", "Input", "Dual hot-swap PSU"),
-            ("Physical", "Dimensions", "1U, 440 × 420 × 44 mm"),
-        ],
-        (3, 5),
-        15,
-    )
-    .weight(7_400)
-    .store_price("us", 184_900);
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-SW48-PRO-PRM",
+            name: "Uplink Switch 48 Pro Prime",
+            brand: Uplink,
+            category: "switches",
+            price: 189_900,
+            art: Art::Switch,
+            summary: "48-port PoE++ core switch with prime care eligibility and stacking.",
+            specs: &[
+                ("Interfaces", "Ports", "48 × 2.5 GbE PoE++, 6 × 25G SFP28"),
+                ("Performance", "Switching capacity", "540 Gbps"),
+                ("Power", "PoE budget", "1440 W"),
+                ("Power", "Input", "Dual hot-swap PSU"),
+                ("Physical", "Dimensions", "1U, 440 × 420 × 44 mm"),
+            ],
+            package: SWITCH_PACKAGE,
+            stock: (3, 5),
+            age_days: 15,
+        })
+        .weight(7_400)
+        .store_price("us", 184_900);
     b.finish(p, Art::Switch);
+}
 
-    // ---------- Antennas ----------
-    let ant = |b: &mut Builder,
-               sku: &str,
-               name: &str,
-               brand,
-               price,
-               art,
-               summary: &str,
-               specs: &[(&str, &str, &str)],
-               pkg: &[(&str, i64)],
-               stock: (i64, i64),
-               age: i64| {
-        b.product(sku, name, brand, T::Hardware, "antennas", price, art)
-            .summary(summary)
-            .specs(specs)
-            .pkg(pkg)
-            .stock(stock.0, stock.1)
-            .age(age, now)
-    };
-    let p = ant(
-        b,
-        "ANT-MOB-42G",
-        "Pepwave Mobility 42G",
-        Pepwave,
-        34_900,
-        Art::Antenna,
-        "Roof-mount 4×4 MIMO LTE/5G antenna with 2×2 Wi-Fi and GPS in one IP67 dome.",
-        &[
-            ("Radio", "Cellular", "4 × 600–6000 MHz, 5 dBi peak"),
-            ("Radio", "Wi-Fi", "2 × 2.4/5 GHz, 4 dBi"),
-            ("Radio", "GNSS", "GPS/GLONASS active, 28 dB"),
-            ("Physical", "Cable", "8 × 5 m LMR-200, SMA/RP-SMA"),
-            ("Physical", "Protection", "IP67"),
-            ("Physical", "Dimensions", "Ø 186 × 66 mm"),
-        ],
-        &[("Antenna", 1), ("Mounting nut and gasket", 1)],
-        (30, 26),
-        330,
-    )
-    .weight(1_100);
+/// Roof, omni, panel and dome antennas.
+fn antennas(b: &mut Builder) {
+    let p = b
+        .hardware(Hardware {
+            sku: "ANT-MOB-42G",
+            name: "Pepwave Mobility 42G",
+            brand: Pepwave,
+            category: "antennas",
+            price: 34_900,
+            art: Art::Antenna,
+            summary: "Roof-mount 4×4 MIMO LTE/5G antenna with 2×2 Wi-Fi and GPS in one IP67 dome.",
+            specs: &[
+                ("Radio", "Cellular", "4 × 600–6000 MHz, 5 dBi peak"),
+                ("Radio", "Wi-Fi", "2 × 2.4/5 GHz, 4 dBi"),
+                ("Radio", "GNSS", "GPS/GLONASS active, 28 dB"),
+                ("Physical", "Cable", "8 × 5 m LMR-200, SMA/RP-SMA"),
+                ("Physical", "Protection", "IP67"),
+                ("Physical", "Dimensions", "Ø 186 × 66 mm"),
+            ],
+            package: &[("Antenna", 1), ("Mounting nut and gasket", 1)],
+            stock: (30, 26),
+            age_days: 330,
+        })
+        .weight(1_100);
     b.finish(p, Art::Antenna);
-    let p = ant(
-        b,
-        "ANT-MOB-22G",
-        "Pepwave Mobility 22G",
-        Pepwave,
-        19_900,
-        Art::Antenna,
-        "Compact 2×2 LTE plus GPS roof antenna for cars and light vehicles.",
-        &[
-            ("Radio", "Cellular", "2 × 698–3800 MHz, 4 dBi"),
-            ("Radio", "GNSS", "GPS active"),
-            ("Physical", "Cable", "3 × 5 m RG-174, SMA"),
-            ("Physical", "Protection", "IP67"),
-        ],
-        &[("Antenna", 1), ("Mounting nut", 1)],
-        (1, 0),
-        640,
-    )
-    .weight(400);
+    let p = b
+        .hardware(Hardware {
+            sku: "ANT-MOB-22G",
+            name: "Pepwave Mobility 22G",
+            brand: Pepwave,
+            category: "antennas",
+            price: 19_900,
+            art: Art::Antenna,
+            summary: "Compact 2×2 LTE plus GPS roof antenna for cars and light vehicles.",
+            specs: &[
+                ("Radio", "Cellular", "2 × 698–3800 MHz, 4 dBi"),
+                ("Radio", "GNSS", "GPS active"),
+                ("Physical", "Cable", "3 × 5 m RG-174, SMA"),
+                ("Physical", "Protection", "IP67"),
+            ],
+            package: &[("Antenna", 1), ("Mounting nut", 1)],
+            stock: (1, 0),
+            age_days: 640,
+        })
+        .weight(400);
     b.finish(p, Art::Antenna);
-    let p = ant(
-        b,
-        "UL-ANT-OMNI4",
-        "Uplink Omni 4x4 MIMO 5G Antenna",
-        Uplink,
-        24_900,
-        Art::Antenna,
-        "Pole or wall-mount omni antenna for 5G fixed wireless access with four cellular elements.",
-        &[
-            ("Radio", "Cellular", "4 × 617–6000 MHz, 6 dBi"),
-            ("Physical", "Cable", "4 × 3 m LMR-240, N-female"),
-            ("Physical", "Protection", "IP67, UV-stabilised ASA"),
-            ("Physical", "Dimensions", "Ø 120 × 400 mm"),
-        ],
-        &[("Antenna", 1), ("Pole mount kit", 1)],
-        (16, 21),
-        95,
-    )
-    .weight(1_300);
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-ANT-OMNI4",
+            name: "Uplink Omni 4x4 MIMO 5G Antenna",
+            brand: Uplink,
+            category: "antennas",
+            price: 24_900,
+            art: Art::Antenna,
+            summary: "Pole or wall-mount omni antenna for 5G fixed wireless access with four cellular elements.",
+            specs: &[
+                ("Radio", "Cellular", "4 × 617–6000 MHz, 6 dBi"),
+                ("Physical", "Cable", "4 × 3 m LMR-240, N-female"),
+                ("Physical", "Protection", "IP67, UV-stabilised ASA"),
+                ("Physical", "Dimensions", "Ø 120 × 400 mm"),
+            ],
+            package: &[("Antenna", 1), ("Pole mount kit", 1)],
+            stock: (16, 21),
+            age_days: 95,
+        })
+        .weight(1_300);
     b.finish(p, Art::Antenna);
-    let p = ant(
-        b,
-        "UL-ANT-PANEL5G",
-        "Uplink Directional Panel 5G Antenna",
-        Uplink,
-        29_900,
-        Art::PanelAntenna,
-        "High-gain directional 4×4 MIMO panel to reach a distant tower from rural sites.",
-        &[
-            ("Radio", "Cellular", "4 × 617–4200 MHz, 11 dBi"),
-            ("Radio", "Beamwidth", "60° horizontal"),
-            ("Physical", "Cable", "4 × 5 m LMR-240, SMA"),
-            ("Physical", "Protection", "IP66"),
-            ("Physical", "Dimensions", "300 × 300 × 60 mm"),
-        ],
-        &[("Panel antenna", 1), ("Tilt/swivel pole bracket", 1)],
-        (8, 12),
-        35,
-    )
-    .weight(1_900)
-    .featured();
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-ANT-PANEL5G",
+            name: "Uplink Directional Panel 5G Antenna",
+            brand: Uplink,
+            category: "antennas",
+            price: 29_900,
+            art: Art::PanelAntenna,
+            summary: "High-gain directional 4×4 MIMO panel to reach a distant tower from rural sites.",
+            specs: &[
+                ("Radio", "Cellular", "4 × 617–4200 MHz, 11 dBi"),
+                ("Radio", "Beamwidth", "60° horizontal"),
+                ("Physical", "Cable", "4 × 5 m LMR-240, SMA"),
+                ("Physical", "Protection", "IP66"),
+                ("Physical", "Dimensions", "300 × 300 × 60 mm"),
+            ],
+            package: &[("Panel antenna", 1), ("Tilt/swivel pole bracket", 1)],
+            stock: (8, 12),
+            age_days: 35,
+        })
+        .weight(1_900)
+        .featured();
     b.finish(p, Art::PanelAntenna);
-    let p = ant(
-        b,
-        "UL-ANT-DOME-WIFI",
-        "Uplink Dome 2x2 Wi-Fi 6 Antenna",
-        Uplink,
-        9_900,
-        Art::Antenna,
-        "Low-profile ceiling dome that moves a router's Wi-Fi to where people are.",
-        &[
-            ("Radio", "Wi-Fi", "2 × 2.4/5/6 GHz, 5 dBi"),
-            ("Physical", "Cable", "2 × 3 m RG-316, RP-SMA"),
-            ("Physical", "Dimensions", "Ø 140 × 35 mm"),
-        ],
-        &[("Dome antenna", 1)],
-        (64, 70),
-        210,
-    )
-    .weight(250);
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-ANT-DOME-WIFI",
+            name: "Uplink Dome 2x2 Wi-Fi 6 Antenna",
+            brand: Uplink,
+            category: "antennas",
+            price: 9_900,
+            art: Art::Antenna,
+            summary: "Low-profile ceiling dome that moves a router's Wi-Fi to where people are.",
+            specs: &[
+                ("Radio", "Wi-Fi", "2 × 2.4/5/6 GHz, 5 dBi"),
+                ("Physical", "Cable", "2 × 3 m RG-316, RP-SMA"),
+                ("Physical", "Dimensions", "Ø 140 × 35 mm"),
+            ],
+            package: &[("Dome antenna", 1)],
+            stock: (64, 70),
+            age_days: 210,
+        })
+        .weight(250);
     b.finish(p, Art::Antenna);
+}
 
-    // ---------- Accessories ----------
+/// The 12 V power adapter family (one variant per plug) and the PoE injector.
+fn power_supplies(b: &mut Builder) {
+    let now = b.now;
     let parent = b
-        .product("UL-PSU-12V", "Uplink 12 V Power Adapter", Uplink, T::Configurable, "accessories", 2_900, Art::PowerSupply)
+        .product(NewProduct {
+            sku: "UL-PSU-12V",
+            name: "Uplink 12 V Power Adapter",
+            brand: Uplink,
+            product_type: T::Configurable,
+            category: "accessories",
+            price: 2_900,
+            art: Art::PowerSupply,
+        })
         .summary("Spare 12 V / 3 A desktop power adapter for Uplink and Pepwave routers — pick the plug for your country.")
         .specs(&[
             ("Power", "Output", "12 V DC, 3 A (36 W)"),
@@ -1171,145 +1389,140 @@ pub fn products(b: &mut Builder) {
     for v in vs {
         b.finish(v, Art::PowerSupply);
     }
-    let acc = |b: &mut Builder,
-               sku: &str,
-               name: &str,
-               brand,
-               price,
-               art,
-               summary: &str,
-               specs: &[(&str, &str, &str)],
-               pkg: &[(&str, i64)],
-               stock: (i64, i64),
-               age: i64| {
-        b.product(sku, name, brand, T::Hardware, "accessories", price, art)
-            .summary(summary)
-            .specs(specs)
-            .pkg(pkg)
-            .stock(stock.0, stock.1)
-            .age(age, now)
-    };
-    let p = acc(
-        b,
-        "UL-POE-INJ30",
-        "Uplink PoE+ Injector 30 W",
-        Uplink,
-        3_900,
-        Art::PowerSupply,
-        "Single-port 802.3at injector to power an access point or camera over one cable.",
-        &[
-            ("Power", "Output", "802.3at, 30 W"),
-            ("Interfaces", "Ports", "2 × GbE (data in, PoE out)"),
-            ("Power", "Input", "100–240 V AC"),
-        ],
-        &[("PoE injector", 1), ("Power cord", 1)],
-        (300, 260),
-        280,
-    )
-    .weight(200)
-    .qty(1, Some(50), 1);
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-POE-INJ30",
+            name: "Uplink PoE+ Injector 30 W",
+            brand: Uplink,
+            category: "accessories",
+            price: 3_900,
+            art: Art::PowerSupply,
+            summary: "Single-port 802.3at injector to power an access point or camera over one cable.",
+            specs: &[
+                ("Power", "Output", "802.3at, 30 W"),
+                ("Interfaces", "Ports", "2 × GbE (data in, PoE out)"),
+                ("Power", "Input", "100–240 V AC"),
+            ],
+            package: &[("PoE injector", 1), ("Power cord", 1)],
+            stock: (300, 260),
+            age_days: 280,
+        })
+        .weight(200)
+        .qty(1, Some(50), 1);
     b.finish(p, Art::PowerSupply);
-    let p = acc(
-        b,
-        "UL-RACK-1U",
-        "Uplink 1U Rack Mount Kit",
-        Uplink,
-        4_900,
-        Art::Bracket,
-        "Steel 19-inch 1U tray for desktop routers and switches.",
-        &[
-            (
-                "Physical",
-                "Material",
-                "1.5 mm cold-rolled steel, black powder coat",
-            ),
-            ("Physical", "Fits", "Units up to 280 mm wide"),
-        ],
-        &[("Rack tray", 1), ("Cage nuts and screws", 4)],
-        (45, 38),
-        500,
-    )
-    .weight(1_400);
-    b.finish(p, Art::Bracket);
-    let p = acc(
-        b,
-        "UL-DIN-BRACKET",
-        "Uplink DIN Rail Bracket",
-        Uplink,
-        1_900,
-        Art::Bracket,
-        "Clip-on DIN rail bracket for Nano, Edge and BR1-series routers.",
-        &[
-            ("Physical", "Rail", "TS35 (35 mm) DIN rail"),
-            ("Physical", "Material", "Stainless steel"),
-        ],
-        &[("Bracket", 1), ("Screws", 4)],
-        (500, 420),
-        365,
-    )
-    .weight(90)
-    .qty(1, Some(200), 1);
-    b.finish(p, Art::Bracket);
-    let p = acc(
-        b,
-        "UL-CBL-LMR240-5M",
-        "Uplink LMR-240 Antenna Cable 5 m",
-        Uplink,
-        3_400,
-        Art::Cable,
-        "Low-loss 5 m extension cable between roof antennas and routers.",
-        &[
-            ("Radio", "Loss", "0.42 dB/m at 2.5 GHz"),
-            ("Physical", "Connectors", "SMA male – SMA female"),
-            ("Physical", "Length", "5 m"),
-        ],
-        &[("Cable", 1)],
-        (150, 120),
-        600,
-    )
-    .weight(300)
-    .qty(1, Some(100), 1);
-    b.finish(p, Art::Cable);
-    let p = acc(
-        b,
-        "PW-VPC-TB",
-        "Pepwave Vehicle Power Cable",
-        Pepwave,
-        2_500,
-        Art::Cable,
-        "4-pin terminal-block power cable with ignition sense and inline fuse for vehicle routers.",
-        &[
-            ("Power", "Fuse", "5 A inline, blade"),
-            ("Physical", "Length", "1.8 m"),
-            ("Physical", "Connector", "4-pin terminal block"),
-        ],
-        &[("Power cable", 1)],
-        (70, 5),
-        440,
-    )
-    .weight(150);
-    b.finish(p, Art::Cable);
-    let p = acc(
-        b,
-        "UL-SIM-INJ8",
-        "Uplink SIM Injector 8-Slot",
-        Uplink,
-        49_900,
-        Art::Switch,
-        "Rack-mount SIM injector that feeds up to eight SIMs to remote routers over Ethernet.",
-        &[
-            ("Interfaces", "SIM slots", "8 × mini-SIM"),
-            ("Interfaces", "Ports", "2 × GbE (PoE out)"),
-            ("Power", "Input", "12 V DC"),
-        ],
-        &[("SIM injector", 1), ("Power adapter", 1), ("Rack ears", 2)],
-        (2, 1),
-        140,
-    )
-    .weight(1_200);
-    b.finish(p, Art::Switch);
+}
 
-    // ---------- Licences ----------
+/// Mounting kits, cables and the SIM injector.
+fn mounts_and_cables(b: &mut Builder) {
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-RACK-1U",
+            name: "Uplink 1U Rack Mount Kit",
+            brand: Uplink,
+            category: "accessories",
+            price: 4_900,
+            art: Art::Bracket,
+            summary: "Steel 19-inch 1U tray for desktop routers and switches.",
+            specs: &[
+                (
+                    "Physical",
+                    "Material",
+                    "1.5 mm cold-rolled steel, black powder coat",
+                ),
+                ("Physical", "Fits", "Units up to 280 mm wide"),
+            ],
+            package: &[("Rack tray", 1), ("Cage nuts and screws", 4)],
+            stock: (45, 38),
+            age_days: 500,
+        })
+        .weight(1_400);
+    b.finish(p, Art::Bracket);
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-DIN-BRACKET",
+            name: "Uplink DIN Rail Bracket",
+            brand: Uplink,
+            category: "accessories",
+            price: 1_900,
+            art: Art::Bracket,
+            summary: "Clip-on DIN rail bracket for Nano, Edge and BR1-series routers.",
+            specs: &[
+                ("Physical", "Rail", "TS35 (35 mm) DIN rail"),
+                ("Physical", "Material", "Stainless steel"),
+            ],
+            package: &[("Bracket", 1), ("Screws", 4)],
+            stock: (500, 420),
+            age_days: 365,
+        })
+        .weight(90)
+        .qty(1, Some(200), 1);
+    b.finish(p, Art::Bracket);
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-CBL-LMR240-5M",
+            name: "Uplink LMR-240 Antenna Cable 5 m",
+            brand: Uplink,
+            category: "accessories",
+            price: 3_400,
+            art: Art::Cable,
+            summary: "Low-loss 5 m extension cable between roof antennas and routers.",
+            specs: &[
+                ("Radio", "Loss", "0.42 dB/m at 2.5 GHz"),
+                ("Physical", "Connectors", "SMA male – SMA female"),
+                ("Physical", "Length", "5 m"),
+            ],
+            package: &[("Cable", 1)],
+            stock: (150, 120),
+            age_days: 600,
+        })
+        .weight(300)
+        .qty(1, Some(100), 1);
+    b.finish(p, Art::Cable);
+    let p = b
+        .hardware(Hardware {
+            sku: "PW-VPC-TB",
+            name: "Pepwave Vehicle Power Cable",
+            brand: Pepwave,
+            category: "accessories",
+            price: 2_500,
+            art: Art::Cable,
+            summary: "4-pin terminal-block power cable with ignition sense and inline fuse for vehicle routers.",
+            specs: &[
+                ("Power", "Fuse", "5 A inline, blade"),
+                ("Physical", "Length", "1.8 m"),
+                ("Physical", "Connector", "4-pin terminal block"),
+            ],
+            package: &[("Power cable", 1)],
+            stock: (70, 5),
+            age_days: 440,
+        })
+        .weight(150);
+    b.finish(p, Art::Cable);
+    let p = b
+        .hardware(Hardware {
+            sku: "UL-SIM-INJ8",
+            name: "Uplink SIM Injector 8-Slot",
+            brand: Uplink,
+            category: "accessories",
+            price: 49_900,
+            art: Art::Switch,
+            summary: "Rack-mount SIM injector that feeds up to eight SIMs to remote routers over Ethernet.",
+            specs: &[
+                ("Interfaces", "SIM slots", "8 × mini-SIM"),
+                ("Interfaces", "Ports", "2 × GbE (PoE out)"),
+                ("Power", "Input", "12 V DC"),
+            ],
+            package: &[("SIM injector", 1), ("Power adapter", 1), ("Rack ears", 2)],
+            stock: (2, 1),
+            age_days: 140,
+        })
+        .weight(1_200);
+    b.finish(p, Art::Switch);
+}
+
+/// Feature licences bound to device serials.
+fn licences(b: &mut Builder) {
+    let now = b.now;
     let lic = |b: &mut Builder,
                sku: &str,
                name: &str,
@@ -1318,15 +1531,15 @@ pub fn products(b: &mut Builder) {
                models: &[&str],
                specs: &[(&str, &str, &str)],
                age: i64| {
-        b.product(
+        b.product(NewProduct {
             sku,
             name,
-            Pepwave,
-            T::License,
-            "licences",
+            brand: Pepwave,
+            product_type: T::License,
+            category: "licences",
             price,
-            Art::Licence,
-        )
+            art: Art::Licence,
+        })
         .summary(summary)
         .specs(specs)
         .eligible(models, No)
@@ -1414,8 +1627,11 @@ pub fn products(b: &mut Builder) {
         75,
     );
     b.finish(p, Art::Licence);
+}
 
-    // ---------- Care & warranty ----------
+/// PrimeCare for prime devices and warranty extensions for the rest.
+fn care_and_warranty(b: &mut Builder) {
+    let now = b.now;
     let care = |b: &mut Builder,
                 sku: &str,
                 name: &str,
@@ -1426,15 +1642,15 @@ pub fn products(b: &mut Builder) {
                 months,
                 age: i64| {
         let mut p = b
-            .product(
+            .product(NewProduct {
                 sku,
                 name,
-                if prime == Yes { Pepwave } else { Uplink },
-                T::License,
-                "care-warranty",
+                brand: if prime == Yes { Pepwave } else { Uplink },
+                product_type: T::License,
+                category: "care-warranty",
                 price,
-                Art::Care,
-            )
+                art: Art::Care,
+            })
             .summary(summary)
             .specs(&[
                 ("Coverage", "Term", format!("{months} months").as_str()),
@@ -1517,8 +1733,11 @@ pub fn products(b: &mut Builder) {
         90,
     );
     b.finish(p, Art::Care);
+}
 
-    // ---------- Data Plan License ----------
+/// Data plan licences: embedded data for cellular routers.
+fn data_plan_licences(b: &mut Builder) {
+    let now = b.now;
     let dpl = |b: &mut Builder,
                sku: &str,
                name: &str,
@@ -1527,15 +1746,15 @@ pub fn products(b: &mut Builder) {
                days: i64,
                summary: &str,
                age: i64| {
-        b.product(
+        b.product(NewProduct {
             sku,
             name,
-            Uplink,
-            T::License,
-            "data-plan-license",
+            brand: Uplink,
+            product_type: T::License,
+            category: "data-plan-license",
             price,
-            Art::DataPlan,
-        )
+            art: Art::DataPlan,
+        })
         .summary(summary)
         .specs(&[
             ("Plan", "Data", format!("{gb} GB").as_str()),
@@ -1586,200 +1805,281 @@ pub fn products(b: &mut Builder) {
     )
     .store_price("us", 37_900);
     b.finish(p, Art::DataPlan);
+}
 
-    // ---------- SpeedFusion Cloud ----------
-    let cloud = |b: &mut Builder,
-                 sku: &str,
-                 name: &str,
-                 ty,
-                 cat: &str,
-                 art,
-                 price,
-                 gb: Option<i64>,
-                 days: i64,
-                 summary: &str,
-                 age: i64| {
-        let data = gb.map_or("Unlimited".to_owned(), |g| {
-            if g >= 1024 {
-                format!("{} TB", g / 1024)
-            } else {
-                format!("{g} GB")
-            }
-        });
-        b.product(sku, name, Pepwave, ty, cat, price, art)
-            .summary(summary)
-            .specs(&[
-                ("Plan", "Data", data.as_str()),
-                ("Plan", "Validity", (if days >= 365 { format!("{} year(s)", days / 365) } else { format!("{days} days") }).as_str()),
-                ("Plan", "Stacking", if gb.is_some() { "Carries remaining data forward; extends from the current expiry (3-year cap)" } else { "Renewals stack up to 3 years; not combinable with metered plans" }),
-                ("Network", "Cloud nodes", "30+ SpeedFusion Cloud locations"),
-            ])
-            .labels(&[Sfc, Usage])
-            .eligible(CELLULAR_MODELS.iter().chain(ROUTER_MODELS).copied().collect::<Vec<_>>().as_slice(), Any)
-            .plan(None, gb.map(|g| g * GB), Some(days), true)
-            .age(age, now)
+/// One row of the SpeedFusion plan tables: metered when `gb` is set, unlimited otherwise.
+struct SfcPlan<'a> {
+    sku: &'a str,
+    name: &'a str,
+    product_type: T,
+    /// Category slug.
+    category: &'a str,
+    /// The family image.
+    art: Art,
+    /// List price in cents.
+    price: i64,
+    /// Data allowance; `None` for unlimited plans.
+    gb: Option<i64>,
+    /// Validity in days.
+    days: i64,
+    summary: &'a str,
+    /// Days since the plan was added.
+    age_days: i64,
+}
+
+/// A Pepwave SpeedFusion plan from one table row.
+fn speedfusion_plan(b: &mut Builder, plan: SfcPlan<'_>) -> ProductSeed {
+    let SfcPlan {
+        sku,
+        name,
+        product_type,
+        category,
+        art,
+        price,
+        gb,
+        days,
+        summary,
+        age_days,
+    } = plan;
+    let now = b.now;
+    let data = gb.map_or("Unlimited".to_owned(), |g| {
+        if g >= 1024 {
+            format!("{} TB", g / 1024)
+        } else {
+            format!("{g} GB")
+        }
+    });
+    let validity = if days >= 365 {
+        format!("{} year(s)", days / 365)
+    } else {
+        format!("{days} days")
     };
-    let p = cloud(
+    let stacking = if gb.is_some() {
+        "Carries remaining data forward; extends from the current expiry (3-year cap)"
+    } else {
+        "Renewals stack up to 3 years; not combinable with metered plans"
+    };
+    let models: Vec<&str> = CELLULAR_MODELS
+        .iter()
+        .chain(ROUTER_MODELS)
+        .copied()
+        .collect();
+    b.product(NewProduct {
+        sku,
+        name,
+        brand: Pepwave,
+        product_type,
+        category,
+        price,
+        art,
+    })
+    .summary(summary)
+    .specs(&[
+        ("Plan", "Data", data.as_str()),
+        ("Plan", "Validity", validity.as_str()),
+        ("Plan", "Stacking", stacking),
+        ("Network", "Cloud nodes", "30+ SpeedFusion Cloud locations"),
+    ])
+    .labels(&[Sfc, Usage])
+    .eligible(&models, Any)
+    .plan(None, gb.map(|g| g * GB), Some(days), true)
+    .age(age_days, now)
+}
+
+/// Metered SpeedFusion Cloud plans.
+fn speedfusion_cloud_plans(b: &mut Builder) {
+    let p = speedfusion_plan(
         b,
-        "SFC-20GB-1M",
-        "SpeedFusion Cloud 20 GB / 1 month",
-        T::Cloud,
-        "cloud",
-        Art::Cloud,
-        1_900,
-        Some(20),
-        30,
-        "Try SpeedFusion Cloud hot failover and WAN smoothing for a month.",
-        5,
+        SfcPlan {
+            sku: "SFC-20GB-1M",
+            name: "SpeedFusion Cloud 20 GB / 1 month",
+            product_type: T::Cloud,
+            category: "cloud",
+            art: Art::Cloud,
+            price: 1_900,
+            gb: Some(20),
+            days: 30,
+            summary: "Try SpeedFusion Cloud hot failover and WAN smoothing for a month.",
+            age_days: 5,
+        },
     );
     b.finish(p, Art::Cloud);
-    let p = cloud(
+    let p = speedfusion_plan(
         b,
-        "SFC-100GB-1Y",
-        "SpeedFusion Cloud 100 GB / 1 year",
-        T::Cloud,
-        "cloud",
-        Art::Cloud,
-        9_900,
-        Some(100),
-        365,
-        "100 GB of bonded, hot-failover traffic through the SpeedFusion Cloud over a year.",
-        200,
+        SfcPlan {
+            sku: "SFC-100GB-1Y",
+            name: "SpeedFusion Cloud 100 GB / 1 year",
+            product_type: T::Cloud,
+            category: "cloud",
+            art: Art::Cloud,
+            price: 9_900,
+            gb: Some(100),
+            days: 365,
+            summary: "100 GB of bonded, hot-failover traffic through the SpeedFusion Cloud over a year.",
+            age_days: 200,
+        },
     )
     .featured()
     .store_price("us", 9_500);
     b.finish(p, Art::Cloud);
-    let p = cloud(
+    let p = speedfusion_plan(
         b,
-        "SFC-500GB-1Y",
-        "SpeedFusion Cloud 500 GB / 1 year",
-        T::Cloud,
-        "cloud",
-        Art::Cloud,
-        34_900,
-        Some(500),
-        365,
-        "500 GB per year for branches that route voice and video through the cloud.",
-        200,
+        SfcPlan {
+            sku: "SFC-500GB-1Y",
+            name: "SpeedFusion Cloud 500 GB / 1 year",
+            product_type: T::Cloud,
+            category: "cloud",
+            art: Art::Cloud,
+            price: 34_900,
+            gb: Some(500),
+            days: 365,
+            summary: "500 GB per year for branches that route voice and video through the cloud.",
+            age_days: 200,
+        },
     );
     b.finish(p, Art::Cloud);
-    let p = cloud(
+    let p = speedfusion_plan(
         b,
-        "SFC-1TB-1Y",
-        "SpeedFusion Cloud 1 TB / 1 year",
-        T::Cloud,
-        "cloud",
-        Art::Cloud,
-        59_900,
-        Some(1024),
-        365,
-        "1 TB per year for busy sites and vehicle fleets.",
-        200,
+        SfcPlan {
+            sku: "SFC-1TB-1Y",
+            name: "SpeedFusion Cloud 1 TB / 1 year",
+            product_type: T::Cloud,
+            category: "cloud",
+            art: Art::Cloud,
+            price: 59_900,
+            gb: Some(1024),
+            days: 365,
+            summary: "1 TB per year for busy sites and vehicle fleets.",
+            age_days: 200,
+        },
     )
     .compare(69_900);
     b.finish(p, Art::Cloud);
-    let p = cloud(
+}
+
+/// SpeedFusion Connect plans: cellular data and app VPN protection.
+fn speedfusion_connect_plans(b: &mut Builder) {
+    let p = speedfusion_plan(
         b,
-        "SFC-CONNECT-50GB-1Y",
-        "SpeedFusion Connect 5G/LTE 50 GB / 1 year",
-        T::CloudConnect,
-        "cloud-connect",
-        Art::CloudConnect,
-        12_900,
-        Some(50),
-        365,
-        "Cellular data with SpeedFusion built in: 50 GB across 5G/LTE networks worldwide.",
-        60,
+        SfcPlan {
+            sku: "SFC-CONNECT-50GB-1Y",
+            name: "SpeedFusion Connect 5G/LTE 50 GB / 1 year",
+            product_type: T::CloudConnect,
+            category: "cloud-connect",
+            art: Art::CloudConnect,
+            price: 12_900,
+            gb: Some(50),
+            days: 365,
+            summary: "Cellular data with SpeedFusion built in: 50 GB across 5G/LTE networks worldwide.",
+            age_days: 60,
+        },
     );
     b.finish(p, Art::CloudConnect);
-    let p = cloud(
+    let p = speedfusion_plan(
         b,
-        "SFC-CONNECT-250GB-1Y",
-        "SpeedFusion Connect 5G/LTE 250 GB / 1 year",
-        T::CloudConnect,
-        "cloud-connect",
-        Art::CloudConnect,
-        44_900,
-        Some(250),
-        365,
-        "250 GB of SpeedFusion Connect data per year for mobile teams.",
-        60,
+        SfcPlan {
+            sku: "SFC-CONNECT-250GB-1Y",
+            name: "SpeedFusion Connect 5G/LTE 250 GB / 1 year",
+            product_type: T::CloudConnect,
+            category: "cloud-connect",
+            art: Art::CloudConnect,
+            price: 44_900,
+            gb: Some(250),
+            days: 365,
+            summary: "250 GB of SpeedFusion Connect data per year for mobile teams.",
+            age_days: 60,
+        },
     )
     .start_date_option();
     b.finish(p, Art::CloudConnect);
-    let p = cloud(
+    let p = speedfusion_plan(
         b,
-        "SFC-PROTECT-1Y",
-        "SpeedFusion Connect Protect — 1 year",
-        T::CloudConnect,
-        "cloud-connect",
-        Art::CloudConnect,
-        5_900,
-        Some(100),
-        365,
-        "Encrypted VPN protection for laptops and phones through the SpeedFusion app.",
-        10,
+        SfcPlan {
+            sku: "SFC-PROTECT-1Y",
+            name: "SpeedFusion Connect Protect — 1 year",
+            product_type: T::CloudConnect,
+            category: "cloud-connect",
+            art: Art::CloudConnect,
+            price: 5_900,
+            gb: Some(100),
+            days: 365,
+            summary: "Encrypted VPN protection for laptops and phones through the SpeedFusion app.",
+            age_days: 10,
+        },
     )
     .labels(&[AppVpn]);
     b.finish(p, Art::CloudConnect);
-    let p = cloud(
+    let p = speedfusion_plan(
         b,
-        "SFC-PROTECT-1M",
-        "SpeedFusion Connect Protect — 1 month",
-        T::CloudConnect,
-        "cloud-connect",
-        Art::CloudConnect,
-        699,
-        Some(10),
-        30,
-        "A month of SpeedFusion app VPN protection, 10 GB.",
-        10,
+        SfcPlan {
+            sku: "SFC-PROTECT-1M",
+            name: "SpeedFusion Connect Protect — 1 month",
+            product_type: T::CloudConnect,
+            category: "cloud-connect",
+            art: Art::CloudConnect,
+            price: 699,
+            gb: Some(10),
+            days: 30,
+            summary: "A month of SpeedFusion app VPN protection, 10 GB.",
+            age_days: 10,
+        },
     )
     .labels(&[AppVpn]);
     b.finish(p, Art::CloudConnect);
-    let p = cloud(
+}
+
+/// Unlimited SpeedFusion Cloud plans.
+fn speedfusion_unlimited_plans(b: &mut Builder) {
+    let p = speedfusion_plan(
         b,
-        "SFC-UNLTD-1Y",
-        "SpeedFusion Cloud Unlimited — 1 year",
-        T::CloudUnlimited,
-        "cloud-unlimited",
-        Art::CloudUnlimited,
-        99_900,
-        None,
-        365,
-        "Unlimited SpeedFusion Cloud traffic for one device for a year.",
-        120,
+        SfcPlan {
+            sku: "SFC-UNLTD-1Y",
+            name: "SpeedFusion Cloud Unlimited — 1 year",
+            product_type: T::CloudUnlimited,
+            category: "cloud-unlimited",
+            art: Art::CloudUnlimited,
+            price: 99_900,
+            gb: None,
+            days: 365,
+            summary: "Unlimited SpeedFusion Cloud traffic for one device for a year.",
+            age_days: 120,
+        },
     )
     .featured();
     b.finish(p, Art::CloudUnlimited);
-    let p = cloud(
+    let p = speedfusion_plan(
         b,
-        "SFC-UNLTD-1M",
-        "SpeedFusion Cloud Unlimited — 1 month",
-        T::CloudUnlimited,
-        "cloud-unlimited",
-        Art::CloudUnlimited,
-        9_900,
-        None,
-        30,
-        "A month of unlimited SpeedFusion Cloud for events and temporary sites.",
-        120,
+        SfcPlan {
+            sku: "SFC-UNLTD-1M",
+            name: "SpeedFusion Cloud Unlimited — 1 month",
+            product_type: T::CloudUnlimited,
+            category: "cloud-unlimited",
+            art: Art::CloudUnlimited,
+            price: 9_900,
+            gb: None,
+            days: 30,
+            summary: "A month of unlimited SpeedFusion Cloud for events and temporary sites.",
+            age_days: 120,
+        },
     )
     .labels(&[AppVpn]);
     b.finish(p, Art::CloudUnlimited);
+}
 
-    // ---------- eSIM ----------
+/// eSIM profiles by region.
+fn esim_profiles(b: &mut Builder) {
+    let now = b.now;
     let esim =
         |b: &mut Builder, sku: &str, name: &str, price, summary: &str, coverage: &str, age: i64| {
-            b.product(
+            b.product(NewProduct {
                 sku,
                 name,
-                Uplink,
-                T::Esim,
-                "esim-profiles",
+                brand: Uplink,
+                product_type: T::Esim,
+                category: "esim-profiles",
                 price,
-                Art::Esim,
-            )
+                art: Art::Esim,
+            })
             .summary(summary)
             .specs(&[
                 ("eSIM", "Coverage", coverage),
@@ -1825,7 +2125,11 @@ pub fn products(b: &mut Builder) {
     )
     .not_sold_in("us");
     b.finish(p, Art::Esim);
+}
 
+/// eSIM data bundles, applied to one eSIM by ICCID.
+fn esim_data_bundles(b: &mut Builder) {
+    let now = b.now;
     let data = |b: &mut Builder,
                 sku: &str,
                 name: &str,
@@ -1834,15 +2138,15 @@ pub fn products(b: &mut Builder) {
                 days: i64,
                 summary: &str,
                 age: i64| {
-        b.product(
+        b.product(NewProduct {
             sku,
             name,
-            Uplink,
-            T::EsimData,
-            "esim-data-bundles",
+            brand: Uplink,
+            product_type: T::EsimData,
+            category: "esim-data-bundles",
             price,
-            Art::EsimData,
-        )
+            art: Art::EsimData,
+        })
         .summary(summary)
         .specs(&[
             ("Plan", "Data", format!("{gb} GB").as_str()),
@@ -1901,17 +2205,21 @@ pub fn products(b: &mut Builder) {
         2,
     );
     b.finish(p, Art::EsimData);
+}
 
+/// eSIM data pools shared by a fleet of eSIMs.
+fn esim_data_pools(b: &mut Builder) {
+    let now = b.now;
     let pool = |b: &mut Builder, sku: &str, name: &str, price, gb: i64, summary: &str| {
-        b.product(
+        b.product(NewProduct {
             sku,
             name,
-            Uplink,
-            T::EsimDataPool,
-            "esim-data-pools",
+            brand: Uplink,
+            product_type: T::EsimDataPool,
+            category: "esim-data-pools",
             price,
-            Art::EsimPool,
-        )
+            art: Art::EsimPool,
+        })
         .summary(summary)
         .specs(&[
             (
@@ -1955,18 +2263,20 @@ pub fn products(b: &mut Builder) {
         "2 TB shared across up to 250 eSIMs, with per-member usage.",
     );
     b.finish(p, Art::EsimPool);
+}
 
-    // A draft product that must never be shown.
+/// A draft product that must never be shown.
+fn draft_products(b: &mut Builder) {
     let mut p = b
-        .product(
-            "UL-EDGE7-PREVIEW",
-            "Uplink Edge 7 (preview)",
-            Uplink,
-            T::Hardware,
-            "routers",
-            199_900,
-            Art::Router5g,
-        )
+        .product(NewProduct {
+            sku: "UL-EDGE7-PREVIEW",
+            name: "Uplink Edge 7 (preview)",
+            brand: Uplink,
+            product_type: T::Hardware,
+            category: "routers",
+            price: 199_900,
+            art: Art::Router5g,
+        })
         .summary("Unannounced Wi-Fi 7 router.")
         .stock(0, 0);
     p.status = ProductStatus::Draft;

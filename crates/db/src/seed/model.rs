@@ -356,130 +356,161 @@ async fn write_products(
     products: &[ProductSeed],
     now: i64,
 ) -> Result<(), DbError> {
-    let mut p_rows = Batch::new(
-        "products",
-        &[
-            "id",
-            "sku",
-            "slug",
-            "name",
-            "brand",
-            "product_type",
-            "parent_id",
-            "summary",
-            "description",
-            "status",
-            "purchasable",
-            "featured",
-            "price_cents",
-            "compare_at_cents",
-            "min_qty",
-            "max_qty",
-            "qty_step",
-            "weight_grams",
-            "term_months",
-            "data_mb",
-            "validity_days",
-            "stackable",
-            "eligibility_models",
-            "eligibility_prime",
-            "position",
-            "created_at",
-            "updated_at",
-        ],
-    );
-    let mut attrs = Batch::new(
-        "product_attributes",
-        &[
-            "product_id",
-            "code",
-            "label",
-            "value",
-            "value_label",
-            "position",
-        ],
-    );
-    let mut cats = Batch::new(
-        "product_categories",
-        &["product_id", "category_id", "position"],
-    );
-    let mut labels = Batch::new("product_labels", &["product_id", "label"]);
-    let mut prices = Batch::new(
-        "product_prices",
-        &[
-            "product_id",
-            "store_code",
-            "price_cents",
-            "compare_at_cents",
-            "sold",
-        ],
-    );
-    let mut stock = Batch::new(
-        "stock",
-        &[
-            "product_id",
-            "warehouse",
-            "on_hand",
-            "available",
-            "updated_at",
-        ],
-    );
-    let mut options = Batch::new(
-        "product_options",
-        &[
-            "id",
-            "product_id",
-            "code",
-            "label",
-            "kind",
-            "required",
-            "pattern",
-            "help",
-            "position",
-        ],
-    );
-    let mut values = Batch::new(
-        "product_option_values",
-        &[
-            "option_id",
-            "code",
-            "label",
-            "price_delta_cents",
-            "price_delta_bp",
-            "position",
-        ],
-    );
-    let mut specs = Batch::new(
-        "product_specs",
-        &["product_id", "position", "spec_group", "name", "value"],
-    );
-    let mut package = Batch::new(
-        "product_package_items",
-        &["product_id", "position", "item", "qty"],
-    );
-    let mut downloads = Batch::new(
-        "product_downloads",
-        &[
-            "product_id",
-            "position",
-            "title",
-            "kind",
-            "media_key",
-            "version",
-        ],
-    );
-    let mut images = Batch::new(
-        "product_images",
-        &["product_id", "position", "media_key", "alt"],
-    );
-
+    let mut batches = ProductBatches::new();
     // Parents before variants (foreign key on parent_id).
     let ordered = products
         .iter()
         .filter(|p| p.parent_id.is_none())
         .chain(products.iter().filter(|p| p.parent_id.is_some()));
     for p in ordered {
-        let id = p.id.clone();
+        batches.push_product(p, now);
+        batches.push_listing(p, now);
+        batches.push_options(p);
+        batches.push_content(p);
+    }
+    batches.write(tx).await
+}
+
+/// The columns of the `products` table a seed writes.
+const PRODUCT_COLUMNS: &[&str] = &[
+    "id",
+    "sku",
+    "slug",
+    "name",
+    "brand",
+    "product_type",
+    "parent_id",
+    "summary",
+    "description",
+    "status",
+    "purchasable",
+    "featured",
+    "price_cents",
+    "compare_at_cents",
+    "min_qty",
+    "max_qty",
+    "qty_step",
+    "weight_grams",
+    "term_months",
+    "data_mb",
+    "validity_days",
+    "stackable",
+    "eligibility_models",
+    "eligibility_prime",
+    "position",
+    "created_at",
+    "updated_at",
+];
+
+/// One batched insert per product table, filled product by product.
+struct ProductBatches {
+    products: Batch,
+    attrs: Batch,
+    cats: Batch,
+    labels: Batch,
+    prices: Batch,
+    stock: Batch,
+    options: Batch,
+    values: Batch,
+    specs: Batch,
+    package: Batch,
+    downloads: Batch,
+    images: Batch,
+}
+
+impl ProductBatches {
+    fn new() -> ProductBatches {
+        ProductBatches {
+            products: Batch::new("products", PRODUCT_COLUMNS),
+            attrs: Batch::new(
+                "product_attributes",
+                &[
+                    "product_id",
+                    "code",
+                    "label",
+                    "value",
+                    "value_label",
+                    "position",
+                ],
+            ),
+            cats: Batch::new(
+                "product_categories",
+                &["product_id", "category_id", "position"],
+            ),
+            labels: Batch::new("product_labels", &["product_id", "label"]),
+            prices: Batch::new(
+                "product_prices",
+                &[
+                    "product_id",
+                    "store_code",
+                    "price_cents",
+                    "compare_at_cents",
+                    "sold",
+                ],
+            ),
+            stock: Batch::new(
+                "stock",
+                &[
+                    "product_id",
+                    "warehouse",
+                    "on_hand",
+                    "available",
+                    "updated_at",
+                ],
+            ),
+            options: Batch::new(
+                "product_options",
+                &[
+                    "id",
+                    "product_id",
+                    "code",
+                    "label",
+                    "kind",
+                    "required",
+                    "pattern",
+                    "help",
+                    "position",
+                ],
+            ),
+            values: Batch::new(
+                "product_option_values",
+                &[
+                    "option_id",
+                    "code",
+                    "label",
+                    "price_delta_cents",
+                    "price_delta_bp",
+                    "position",
+                ],
+            ),
+            specs: Batch::new(
+                "product_specs",
+                &["product_id", "position", "spec_group", "name", "value"],
+            ),
+            package: Batch::new(
+                "product_package_items",
+                &["product_id", "position", "item", "qty"],
+            ),
+            downloads: Batch::new(
+                "product_downloads",
+                &[
+                    "product_id",
+                    "position",
+                    "title",
+                    "kind",
+                    "media_key",
+                    "version",
+                ],
+            ),
+            images: Batch::new(
+                "product_images",
+                &["product_id", "position", "media_key", "alt"],
+            ),
+        }
+    }
+
+    /// The `products` row.
+    fn push_product(&mut self, p: &ProductSeed, now: i64) {
         let (models, prime) = match &p.eligibility {
             Some((models, prime)) => (
                 Some(serde_json::to_string(models).unwrap_or_default()),
@@ -487,8 +518,8 @@ async fn write_products(
             ),
             None => (None, None),
         };
-        p_rows.push(row![
-            id.clone(),
+        self.products.push(row![
+            p.id.clone(),
             p.sku.clone(),
             p.slug.clone(),
             p.name.clone(),
@@ -516,8 +547,13 @@ async fn write_products(
             p.created_at,
             now
         ]);
+    }
+
+    /// Where the product is listed and sold: attributes, categories, labels, prices and stock.
+    fn push_listing(&mut self, p: &ProductSeed, now: i64) {
+        let id = &p.id;
         for (i, (code, label, value, value_label)) in p.attributes.iter().enumerate() {
-            attrs.push(row![
+            self.attrs.push(row![
                 id.clone(),
                 code.clone(),
                 label.clone(),
@@ -527,20 +563,27 @@ async fn write_products(
             ]);
         }
         for (i, c) in p.categories.iter().enumerate() {
-            cats.push(row![id.clone(), category_id(c), i as i64]);
+            self.cats.push(row![id.clone(), category_id(c), i as i64]);
         }
         for l in &p.labels {
-            labels.push(row![id.clone(), l.as_str()]);
+            self.labels.push(row![id.clone(), l.as_str()]);
         }
         for pr in &p.prices {
-            prices.push(row![id.clone(), pr.store, pr.price, pr.compare_at, pr.sold]);
+            self.prices
+                .push(row![id.clone(), pr.store, pr.price, pr.compare_at, pr.sold]);
         }
         for (w, qty) in &p.stock {
-            stock.push(row![id.clone(), w.as_str(), *qty, *qty, now]);
+            self.stock
+                .push(row![id.clone(), w.as_str(), *qty, *qty, now]);
         }
+    }
+
+    /// The purchase options and their values.
+    fn push_options(&mut self, p: &ProductSeed) {
+        let id = &p.id;
         for (i, o) in p.options.iter().enumerate() {
             let oid = format!("opt_{}_{}", id.trim_start_matches("prd_"), o.code);
-            options.push(row![
+            self.options.push(row![
                 oid.clone(),
                 id.clone(),
                 o.code,
@@ -552,17 +595,25 @@ async fn write_products(
                 i as i64
             ]);
             for (j, (code, label, cents, bp)) in o.values.iter().enumerate() {
-                values.push(row![oid.clone(), *code, *label, *cents, *bp, j as i64]);
+                self.values
+                    .push(row![oid.clone(), *code, *label, *cents, *bp, j as i64]);
             }
         }
+    }
+
+    /// The product page content: specs, package items, downloads and images.
+    fn push_content(&mut self, p: &ProductSeed) {
+        let id = &p.id;
         for (i, (g, n, v)) in p.specs.iter().enumerate() {
-            specs.push(row![id.clone(), i as i64, g.clone(), n.clone(), v.clone()]);
+            self.specs
+                .push(row![id.clone(), i as i64, g.clone(), n.clone(), v.clone()]);
         }
         for (i, (item, qty)) in p.package.iter().enumerate() {
-            package.push(row![id.clone(), i as i64, item.clone(), *qty]);
+            self.package
+                .push(row![id.clone(), i as i64, item.clone(), *qty]);
         }
         for (i, d) in p.downloads.iter().enumerate() {
-            downloads.push(row![
+            self.downloads.push(row![
                 id.clone(),
                 i as i64,
                 d.title.clone(),
@@ -572,14 +623,29 @@ async fn write_products(
             ]);
         }
         for (i, (key, alt)) in p.images.iter().enumerate() {
-            images.push(row![id.clone(), i as i64, key.clone(), alt.clone()]);
+            self.images
+                .push(row![id.clone(), i as i64, key.clone(), alt.clone()]);
         }
     }
-    for b in [
-        p_rows, attrs, cats, labels, prices, stock, options, values, specs, package, downloads,
-        images,
-    ] {
-        b.write(tx).await?;
+
+    /// Writes every batch, parents' tables first.
+    async fn write(self, tx: &mut sqlx::Transaction<'static, sqlx::Any>) -> Result<(), DbError> {
+        for b in [
+            self.products,
+            self.attrs,
+            self.cats,
+            self.labels,
+            self.prices,
+            self.stock,
+            self.options,
+            self.values,
+            self.specs,
+            self.package,
+            self.downloads,
+            self.images,
+        ] {
+            b.write(tx).await?;
+        }
+        Ok(())
     }
-    Ok(())
 }
