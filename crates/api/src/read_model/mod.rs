@@ -16,6 +16,7 @@
 //! ([`Snapshot::with_stock`]; decision D69).
 
 pub mod answers;
+mod build;
 pub mod snapshot;
 
 pub use snapshot::Snapshot;
