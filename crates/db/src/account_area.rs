@@ -3,6 +3,7 @@
 
 use crate::{Db, DbError, now_ms};
 use sqlx::FromRow;
+use uplink_domain::accounts::address::Address;
 
 // ----- single-use links -----
 
@@ -70,6 +71,76 @@ const ADDRESS_COLUMNS: &str = "id, user_id, name, company, line1, line2, city, s
 country, phone, is_default_shipping, is_default_billing, created_at, updated_at";
 
 /// Why an address could not be added.
+impl AddressRow {
+    /// A new address-book row for `address`.
+    pub fn new(user_id: &str, address: Address, is_default: Defaults, now: i64) -> AddressRow {
+        AddressRow {
+            id: uplink_domain::ids::new_id("adr"),
+            user_id: user_id.to_owned(),
+            is_default_shipping: is_default.shipping,
+            is_default_billing: is_default.billing,
+            created_at: now,
+            updated_at: now,
+            ..AddressRow::from_parts(address)
+        }
+    }
+
+    /// This row with `address` in place of its fields.
+    pub fn with_address(self, address: Address) -> AddressRow {
+        AddressRow {
+            id: self.id.clone(),
+            user_id: self.user_id.clone(),
+            is_default_shipping: self.is_default_shipping,
+            is_default_billing: self.is_default_billing,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+            ..AddressRow::from_parts(address)
+        }
+    }
+
+    fn from_parts(a: Address) -> AddressRow {
+        AddressRow {
+            id: String::new(),
+            user_id: String::new(),
+            name: a.name,
+            company: a.company,
+            line1: a.line1,
+            line2: a.line2,
+            city: a.city,
+            state: a.state,
+            postal_code: a.postal_code,
+            country: a.country,
+            phone: a.phone,
+            is_default_shipping: false,
+            is_default_billing: false,
+            created_at: 0,
+            updated_at: 0,
+        }
+    }
+
+    /// The address this row keeps.
+    pub fn address(&self) -> Address {
+        Address {
+            name: self.name.clone(),
+            company: self.company.clone(),
+            line1: self.line1.clone(),
+            line2: self.line2.clone(),
+            city: self.city.clone(),
+            state: self.state.clone(),
+            postal_code: self.postal_code.clone(),
+            country: self.country.clone(),
+            phone: self.phone.clone(),
+        }
+    }
+}
+
+/// Whether a new address becomes the default shipping and billing address.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Defaults {
+    pub shipping: bool,
+    pub billing: bool,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum AddressWriteError {
     #[error("the address book is full")]

@@ -1,22 +1,8 @@
 //! The request of `POST /orders`, shared by the route and the placing service.
 
 use serde::{Deserialize, Serialize};
+use uplink_domain::accounts::address::AddressInput;
 use utoipa::ToSchema;
-
-/// A new address typed at checkout.
-#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
-pub struct AddressFields {
-    pub name: String,
-    pub company: Option<String>,
-    pub line1: String,
-    pub line2: Option<String>,
-    pub city: String,
-    /// Required for US addresses.
-    pub state: Option<String>,
-    pub postal_code: String,
-    pub country: String,
-    pub phone: String,
-}
 
 /// ShippingInformation: how and where the goods travel.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
@@ -26,7 +12,7 @@ pub struct ShippingInput {
     /// An address from the address book…
     pub address_id: Option<String>,
     /// …or a new one.
-    pub address: Option<AddressFields>,
+    pub address: Option<AddressInput>,
     /// Keep the new address in the address book.
     #[serde(default)]
     pub save_address: bool,
@@ -45,7 +31,7 @@ pub struct BillingInput {
     #[serde(default)]
     pub same_as_shipping: bool,
     pub address_id: Option<String>,
-    pub address: Option<AddressFields>,
+    pub address: Option<AddressInput>,
     #[serde(default)]
     pub save_address: bool,
 }

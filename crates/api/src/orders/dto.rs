@@ -4,24 +4,11 @@ use crate::platform::money::MoneyDto;
 use crate::platform::timefmt::rfc3339;
 use serde::{Deserialize, Serialize};
 use uplink_db::orders::{HistoryRow, OrderLineRow, OrderRow, PaymentRow, ShipmentRow};
+use uplink_domain::accounts::address::Address;
 use uplink_domain::checkout::PaymentMethod;
 use uplink_domain::checkout::order_status::OrderStatus;
 use uplink_domain::checkout::shipping::ShippingMethod;
 use utoipa::ToSchema;
-
-/// An address as kept on an order (a snapshot, not a link to the address book).
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
-pub struct OrderAddress {
-    pub name: String,
-    pub company: Option<String>,
-    pub line1: String,
-    pub line2: Option<String>,
-    pub city: String,
-    pub state: Option<String>,
-    pub postal_code: String,
-    pub country: String,
-    pub phone: String,
-}
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
 pub struct LineOption {
@@ -91,7 +78,7 @@ pub struct OrderShippingDto {
     pub name: String,
     pub fee: MoneyDto,
     pub details: ShippingDetails,
-    pub address: Option<OrderAddress>,
+    pub address: Option<Address>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -164,7 +151,7 @@ pub struct OrderDetail {
     pub partner_referral: Option<OrderPartnerReferralDto>,
     pub lines: Vec<OrderLineDto>,
     pub shipping: OrderShippingDto,
-    pub billing_address: OrderAddress,
+    pub billing_address: Address,
     pub payment: OrderPaymentDto,
     pub history: Vec<HistoryDto>,
     pub shipments: Vec<ShipmentDto>,
@@ -288,7 +275,7 @@ pub fn order_detail(p: &OrderParts, bank: &[(String, String)]) -> OrderDetail {
                 .as_deref()
                 .and_then(|a| serde_json::from_str(a).ok()),
         },
-        billing_address: serde_json::from_str(&o.billing_address).unwrap_or(OrderAddress {
+        billing_address: serde_json::from_str(&o.billing_address).unwrap_or(Address {
             name: String::new(),
             company: None,
             line1: String::new(),

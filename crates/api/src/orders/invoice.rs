@@ -1,10 +1,11 @@
 //! Invoice and proforma invoice PDFs of an order.
 
-use super::dto::{OrderAddress, OrderDetail};
+use super::dto::OrderDetail;
 use super::pdf::{MARGIN, PAGE_W, PdfDoc};
 use crate::platform::money::money_text;
+use uplink_domain::accounts::address::Address;
 
-fn address_lines(a: &OrderAddress) -> Vec<String> {
+fn address_lines(a: &Address) -> Vec<String> {
     let mut v = vec![a.name.clone()];
     if let Some(c) = a.company.as_ref().filter(|c| !c.is_empty()) {
         v.push(c.clone());

@@ -4,14 +4,19 @@
 
 use super::countries::{parse_country, us_state_name};
 
-/// An address as typed, before the rules are applied.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// An address as typed (at checkout or in the address book), before the
+/// rules are applied. The API calls it `AddressFields`.
+#[derive(
+    Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[schema(as = AddressFields, description = "A new address typed at checkout.")]
 pub struct AddressInput {
     pub name: String,
     pub company: Option<String>,
     pub line1: String,
     pub line2: Option<String>,
     pub city: String,
+    /// Required for US addresses.
     pub state: Option<String>,
     pub postal_code: String,
     pub country: String,
@@ -19,8 +24,13 @@ pub struct AddressInput {
 }
 
 /// A valid, normalised address (trimmed; country and US state upper case;
-/// empty optional fields become `None`).
-#[derive(Debug, Clone, PartialEq)]
+/// empty optional fields become `None`): what the address book keeps and
+/// what an order keeps as its snapshot (the API calls it `OrderAddress`).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[schema(
+    as = OrderAddress,
+    description = "An address as kept on an order (a snapshot, not a link to the address book)."
+)]
 pub struct Address {
     pub name: String,
     pub company: Option<String>,

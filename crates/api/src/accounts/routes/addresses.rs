@@ -11,7 +11,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use uplink_db::account_area::{AddressRow, AddressWriteError};
+use uplink_db::account_area::{AddressRow, AddressWriteError, Defaults};
 use uplink_domain::accounts::address::AddressInput;
 use uplink_domain::error_code::ErrorCode;
 use utoipa::ToSchema;
@@ -148,23 +148,11 @@ pub async fn create_address(
     })?;
     let first = state.db.addresses_of(auth.id()).await?.is_empty();
     let now = uplink_db::now_ms();
-    let row = AddressRow {
-        id: uplink_domain::ids::new_id("adr"),
-        user_id: auth.user.id.clone(),
-        name: a.name,
-        company: a.company,
-        line1: a.line1,
-        line2: a.line2,
-        city: a.city,
-        state: a.state,
-        postal_code: a.postal_code,
-        country: a.country,
-        phone: a.phone,
-        is_default_shipping: req.is_default_shipping || first,
-        is_default_billing: req.is_default_billing || first,
-        created_at: now,
-        updated_at: now,
+    let defaults = Defaults {
+        shipping: req.is_default_shipping || first,
+        billing: req.is_default_billing || first,
     };
+    let row = AddressRow::new(&auth.user.id, a, defaults, now);
     state
         .db
         .insert_address(&row, MAX_ADDRESSES)
@@ -229,19 +217,10 @@ pub async fn update_address(
         phone: p.phone.unwrap_or(cur.phone.clone()),
     })?;
     let row = AddressRow {
-        name: a.name,
-        company: a.company,
-        line1: a.line1,
-        line2: a.line2,
-        city: a.city,
-        state: a.state,
-        postal_code: a.postal_code,
-        country: a.country,
-        phone: a.phone,
         is_default_shipping: p.is_default_shipping.unwrap_or(cur.is_default_shipping),
         is_default_billing: p.is_default_billing.unwrap_or(cur.is_default_billing),
         updated_at: uplink_db::now_ms(),
-        ..cur
+        ..cur.with_address(a)
     };
     if !state.db.update_address(&row).await? {
         return Err(not_found());

@@ -26,11 +26,10 @@ use crate::http::store::StoreContext;
 use crate::orders::dto::{OrderDetail, ShippingDetails, order_detail};
 use sections::Resolved;
 use transaction::{OrderDraft, Placed, TxError, cart_problem, write_order};
-use uplink_db::account_area::AddressRow;
+use uplink_db::account_area::{AddressRow, Defaults};
 use uplink_db::now_ms;
 use uplink_domain::checkout::PaymentMethod;
 use uplink_domain::error_code::ErrorCode;
-use uplink_domain::ids::new_id;
 use uplink_domain::money::Money;
 use uplink_payments::Intent;
 
@@ -301,23 +300,11 @@ async fn save_addresses(state: &AppState, uid: &str, req: &PlaceOrderRequest, r:
             .await
             .map(|v| v.is_empty())
             .unwrap_or(false);
-        let row = AddressRow {
-            id: new_id("adr"),
-            user_id: uid.to_owned(),
-            name: a.name,
-            company: a.company,
-            line1: a.line1,
-            line2: a.line2,
-            city: a.city,
-            state: a.state,
-            postal_code: a.postal_code,
-            country: a.country,
-            phone: a.phone,
-            is_default_shipping: first,
-            is_default_billing: first,
-            created_at: now,
-            updated_at: now,
+        let defaults = Defaults {
+            shipping: first,
+            billing: first,
         };
+        let row = AddressRow::new(uid, a, defaults, now);
         if let Err(e) = state
             .db
             .insert_address(&row, crate::accounts::addresses::MAX_ADDRESSES)

@@ -4,13 +4,12 @@
 //! fee they come to.
 
 use crate::cart::pricing::PricedCart;
-use crate::checkout::dto::{AddressFields, PlaceOrderRequest};
+use crate::checkout::dto::PlaceOrderRequest;
 use crate::http::error::{ApiError, ApiResult, FieldError};
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
-use crate::orders::dto::{OrderAddress, ShippingDetails};
+use crate::orders::dto::ShippingDetails;
 use crate::read_model::snapshot::Store;
-use uplink_db::account_area::AddressRow;
 use uplink_domain::accounts::address::{Address, AddressInput};
 use uplink_domain::catalog::Region;
 use uplink_domain::checkout::PaymentMethod;
@@ -28,59 +27,17 @@ pub(super) struct Resolved {
     pub method: PaymentMethod,
 }
 
-fn address_of(a: &AddressFields) -> AddressInput {
-    AddressInput {
-        name: a.name.clone(),
-        company: a.company.clone(),
-        line1: a.line1.clone(),
-        line2: a.line2.clone(),
-        city: a.city.clone(),
-        state: a.state.clone(),
-        postal_code: a.postal_code.clone(),
-        country: a.country.clone(),
-        phone: a.phone.clone(),
-    }
-}
-
-fn from_row(r: &AddressRow) -> Address {
-    Address {
-        name: r.name.clone(),
-        company: r.company.clone(),
-        line1: r.line1.clone(),
-        line2: r.line2.clone(),
-        city: r.city.clone(),
-        state: r.state.clone(),
-        postal_code: r.postal_code.clone(),
-        country: r.country.clone(),
-        phone: r.phone.clone(),
-    }
-}
-
-pub fn snapshot_address(a: &Address) -> OrderAddress {
-    OrderAddress {
-        name: a.name.clone(),
-        company: a.company.clone(),
-        line1: a.line1.clone(),
-        line2: a.line2.clone(),
-        city: a.city.clone(),
-        state: a.state.clone(),
-        postal_code: a.postal_code.clone(),
-        country: a.country.clone(),
-        phone: a.phone.clone(),
-    }
-}
-
 async fn pick_address(
     state: &AppState,
     user_id: &str,
     prefix: &str,
     id: Option<&str>,
-    fields: Option<&AddressFields>,
+    fields: Option<&AddressInput>,
     errors: &mut Vec<FieldError>,
 ) -> ApiResult<Option<Address>> {
     if let Some(id) = id {
         return match state.db.address_of(user_id, id).await? {
-            Some(row) => Ok(Some(from_row(&row))),
+            Some(row) => Ok(Some(row.address())),
             None => {
                 errors.push(FieldError::new(
                     format!("{prefix}.address_id"),
@@ -92,7 +49,7 @@ async fn pick_address(
         };
     }
     match fields {
-        Some(f) => match address_of(f).validate() {
+        Some(f) => match f.validate() {
             Ok(a) => Ok(Some(a)),
             Err(list) => {
                 errors.extend(list.into_iter().map(|e| {

@@ -3,7 +3,7 @@
 //! lock, number and write the order with its lines, payment and history,
 //! redeem the coupon, empty the cart and store the idempotent answer.
 
-use super::sections::{Resolved, snapshot_address};
+use super::sections::Resolved;
 use crate::cart::pricing::{LoadCart, PricedCart, TaxDestination, load_priced_cart};
 use crate::checkout::options::payment_refusal;
 use crate::checkout::quote::order_line_options;
@@ -298,9 +298,8 @@ async fn order_row(
         shipping_address: r
             .shipping_address
             .as_ref()
-            .map(|a| serde_json::to_string(&snapshot_address(a)).unwrap_or_default()),
-        billing_address: serde_json::to_string(&snapshot_address(&r.billing_address))
-            .unwrap_or_default(),
+            .map(|a| serde_json::to_string(a).unwrap_or_default()),
+        billing_address: serde_json::to_string(&r.billing_address).unwrap_or_default(),
         digital_only: d.digital_only,
         pay_by,
         placed_at: now,
