@@ -52,9 +52,8 @@ pub fn openapi_json() -> String {
 }
 
 /// Background work of a serving process: the e-mail sender, the password
-/// hasher's warm-up, hourly removal of expired sessions and of error reports
-/// past their retention. Abort the handles
-/// on shutdown.
+/// hasher's warm-up, the metrics upkeep and the job runner with every
+/// capability's jobs ([`jobs`]). Abort the handles on shutdown.
 pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
     let mut tasks = Vec::new();
     if let Some(sender) = state.mailer.spawn_sender(state.db.clone()) {
@@ -66,25 +65,11 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
             tracing::warn!(error = %e, "password hasher warm-up failed");
         }
     }));
-    let intake = state.clone();
-    tasks.push(tokio::spawn(async move {
-        // Error intake retention: hourly, first run a minute after start.
-        tokio::time::sleep(std::time::Duration::from_secs(60)).await;
-        let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
-        loop {
-            tick.tick().await;
-            match intake
-                .db
-                .purge_intake(&intake.retention(), uplink_db::now_ms())
-                .await
-            {
-                Ok(n) if n > 0 => tracing::info!(removed = n, "old error reports removed"),
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "could not remove old error reports"),
-            }
-        }
-    }));
-    tasks.push(checkout::jobs::spawn(state.clone()));
+    tasks.push(platform::jobs::spawn(
+        state.db.clone(),
+        state.clone(),
+        jobs(),
+    ));
     let metrics = state.metrics.clone();
     tasks.push(tokio::spawn(async move {
         // The recorder keeps every latency sample until it is folded into the
@@ -97,19 +82,20 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
             metrics.run_upkeep();
         }
     }));
-    let db = state.db.clone();
-    tasks.push(tokio::spawn(async move {
-        let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
-        loop {
-            tick.tick().await;
-            match db.purge_expired_sessions(uplink_db::now_ms()).await {
-                Ok(n) if n > 0 => tracing::info!(removed = n, "expired sessions removed"),
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "could not remove expired sessions"),
-            }
-        }
-    }));
     tasks
+}
+
+/// Every capability's periodic jobs, run by the one job runner
+/// ([`platform::jobs`]). A capability with periodic work adds its list here.
+pub fn jobs() -> Vec<platform::jobs::Job<AppState>> {
+    [
+        checkout::jobs::jobs(),
+        accounts::sessions::jobs(),
+        intake::jobs(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// The complete application: `/api/v1`, `/api/openapi.json`, operations

@@ -6,6 +6,7 @@ use crate::http::cookies;
 use crate::http::error::ApiResult;
 use crate::http::identity::ClientInfo;
 use crate::http::state::AppState;
+use crate::platform::jobs::Job;
 use axum::Json;
 use axum::http::{StatusCode, header};
 use axum::response::{AppendHeaders, IntoResponse, Response};
@@ -128,4 +129,15 @@ pub async fn start_session(
         csrf_token,
         expires_at,
     })
+}
+
+/// Expired sessions are removed hourly.
+pub fn jobs() -> Vec<Job<AppState>> {
+    vec![Job {
+        name: "purge_expired_sessions",
+        every: std::time::Duration::from_secs(3600),
+        run: |state| {
+            Box::pin(async move { Ok(state.db.purge_expired_sessions(uplink_db::now_ms()).await?) })
+        },
+    }]
 }

@@ -1,26 +1,44 @@
-//! Background jobs of the order system, run by every server but leased
-//! through `job_leases` so one server runs each job at a time (SPEC §17):
-//! unpaid bank-transfer orders are cancelled after their pay-by time (stock
-//! returned), idempotency keys expire after 24 hours, and card/PayPal
-//! payments a stopped server left authorised are captured.
+//! The order system's background jobs (SPEC §17), run by the platform's
+//! job runner ([`crate::platform::jobs`]), which leases each one so that one
+//! server runs it at a time: unpaid bank-transfer orders are cancelled after
+//! their pay-by time (stock returned), idempotency keys expire after 24
+//! hours, and card/PayPal payments a stopped server left authorised are
+//! captured.
 
 use crate::http::state::AppState;
+use crate::platform::jobs::{Job, JobFuture};
 use std::time::Duration;
 use uplink_db::now_ms;
 use uplink_domain::checkout::order_status::Actor;
 
-const TICK: Duration = Duration::from_secs(30);
-const LEASE_MS: i64 = 25_000;
+const EVERY: Duration = Duration::from_secs(30);
 
-/// Runs every job once (when this server gets its lease). Returns what was done.
-pub async fn run_once(state: &AppState) -> anyhow::Result<JobReport> {
-    let mut report = JobReport::default();
-    let now = now_ms();
-    if state
-        .db
-        .claim_job("cancel_unpaid_orders", now, LEASE_MS)
-        .await?
-    {
+/// The jobs, for the runner.
+pub fn jobs() -> Vec<Job<AppState>> {
+    vec![
+        Job {
+            name: "cancel_unpaid_orders",
+            every: EVERY,
+            run: cancel_unpaid_orders,
+        },
+        Job {
+            name: "expire_idempotency_keys",
+            every: EVERY,
+            run: expire_idempotency_keys,
+        },
+        Job {
+            name: "capture_authorised_payments",
+            every: EVERY,
+            run: capture_authorised_payments,
+        },
+    ]
+}
+
+/// Cancels bank-transfer orders whose pay-by time has passed.
+fn cancel_unpaid_orders(state: &AppState) -> JobFuture<'_> {
+    Box::pin(async move {
+        let now = now_ms();
+        let mut cancelled = 0;
         for id in state.db.overdue_unpaid_orders(now, 200).await? {
             let mut conn = state.db.pool().acquire().await?;
             let Some(order) = uplink_db::orders::order_in(&mut conn, &id).await? else {
@@ -36,33 +54,45 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<JobReport> {
             )
             .await
             {
-                Ok(_) => report.cancelled += 1,
+                Ok(_) => cancelled += 1,
                 Err(e) => {
                     tracing::warn!(order = %order.number, error = %e, "could not cancel an unpaid order")
                 }
             }
         }
-    }
-    if state
-        .db
-        .claim_job("expire_idempotency_keys", now, LEASE_MS)
-        .await?
-    {
-        report.keys_expired = state.db.purge_idempotency_keys(now).await?;
-    }
-    if state
-        .db
-        .claim_job("capture_authorised_payments", now, LEASE_MS)
-        .await?
-    {
-        for p in state.db.uncaptured_payments(now, 60_000).await? {
+        Ok(cancelled)
+    })
+}
+
+/// Forgets idempotency keys older than 24 hours.
+fn expire_idempotency_keys(state: &AppState) -> JobFuture<'_> {
+    Box::pin(async move { Ok(state.db.purge_idempotency_keys(now_ms()).await?) })
+}
+
+/// Captures payments authorised for orders a stopped server never captured.
+fn capture_authorised_payments(state: &AppState) -> JobFuture<'_> {
+    Box::pin(async move {
+        let mut captured = 0;
+        for p in state.db.uncaptured_payments(now_ms(), 60_000).await? {
             if let (Some(order), Some(intent)) = (&p.order_id, &p.gateway_ref) {
                 crate::orders::manage::capture_order_payment(state, order, intent).await;
-                report.captured += 1;
+                captured += 1;
             }
         }
-    }
-    Ok(report)
+        Ok(captured)
+    })
+}
+
+/// Runs the order jobs whose lease this server gets now (what the runner
+/// does every 30 seconds), and says what they did.
+pub async fn run_once(state: &AppState) -> anyhow::Result<JobReport> {
+    let done = crate::platform::jobs::run_due(&state.db, state, &jobs()).await?;
+    let count = |name: &str| done.iter().find(|(n, _)| *n == name).map_or(0, |(_, c)| *c);
+    Ok(JobReport {
+        cancelled: count("cancel_unpaid_orders"),
+        keys_expired: count("expire_idempotency_keys"),
+        captured: count("capture_authorised_payments"),
+    })
 }
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -70,19 +100,4 @@ pub struct JobReport {
     pub cancelled: u64,
     pub keys_expired: u64,
     pub captured: u64,
-}
-
-/// The job loop of a serving process.
-pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(TICK);
-        loop {
-            tick.tick().await;
-            match run_once(&state).await {
-                Ok(r) if r != JobReport::default() => tracing::info!(?r, "order jobs ran"),
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "order jobs failed"),
-            }
-        }
-    })
 }

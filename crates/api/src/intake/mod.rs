@@ -5,6 +5,7 @@
 pub mod envelope;
 
 use crate::http::state::AppState;
+use crate::platform::jobs::Job;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, Method, header};
@@ -43,4 +44,20 @@ pub fn router() -> Router<AppState> {
         .route("/api/{project_id}/store", post(envelope::post_store))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(cors())
+}
+
+/// Error reports past their retention are removed hourly (SPEC §14).
+pub fn jobs() -> Vec<Job<AppState>> {
+    vec![Job {
+        name: "purge_error_reports",
+        every: std::time::Duration::from_secs(3600),
+        run: |state| {
+            Box::pin(async move {
+                Ok(state
+                    .db
+                    .purge_intake(&state.retention(), uplink_db::now_ms())
+                    .await?)
+            })
+        },
+    }]
 }

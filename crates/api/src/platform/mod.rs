@@ -1,8 +1,10 @@
 //! The platform: what every capability runs on and nothing HTTP-specific —
 //! configuration, e-mail, the secret box, password hashing, the OpenID
-//! Connect client, money and time formats. Imports no capability.
+//! Connect client, money and time formats, the job runner. Imports no
+//! capability.
 
 pub mod config;
+pub mod jobs;
 pub mod mail;
 pub mod money;
 pub mod oidc;

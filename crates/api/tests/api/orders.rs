@@ -1578,3 +1578,29 @@ async fn the_invoice_prints_names_in_any_script_as_written() {
         assert!(text.contains(expected), "{expected:?} not in {text:?}");
     }
 }
+
+#[tokio::test]
+async fn the_job_runner_runs_each_due_job_once_per_lease_across_servers() {
+    let app = app().await;
+    customer(&app, "expired@example.com").await;
+    sqlx::query("UPDATE sessions SET expires_at = 1, max_expires_at = 1")
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let jobs = uplink_api::jobs();
+    let first = uplink_api::platform::jobs::run_due(&app.state.db, &app.state, &jobs)
+        .await
+        .unwrap();
+    assert!(
+        first.contains(&("purge_expired_sessions", 1)),
+        "the hourly job removed the expired session: {first:?}"
+    );
+    // A second server (or this one, 30 seconds later) finds every job leased.
+    let second = uplink_api::platform::jobs::run_due(&app.state.db, &app.state, &jobs)
+        .await
+        .unwrap();
+    assert!(
+        second.is_empty(),
+        "nothing runs twice within its lease: {second:?}"
+    );
+}
