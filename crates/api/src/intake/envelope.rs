@@ -7,7 +7,6 @@ use crate::http::state::AppState;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
@@ -20,57 +19,22 @@ use uplink_intake::rate_limit::{self, RateLimit};
 const X_SENTRY_ERROR: HeaderName = HeaderName::from_static("x-sentry-error");
 const X_SENTRY_RATE_LIMITS: HeaderName = HeaderName::from_static("x-sentry-rate-limits");
 
+/// Which endpoint an envelope came through.
 #[derive(Clone, Copy)]
-enum Kind {
+pub enum Kind {
     Envelope,
     Store,
 }
 
 /// An intake request as the two endpoints extract it, before any check.
-struct IntakeRequest {
+pub struct IntakeRequest {
     /// The `{project_id}` of the path, not yet parsed.
-    project_id: String,
-    uri: Uri,
-    headers: HeaderMap,
-    client: ClientInfo,
+    pub project_id: String,
+    pub uri: Uri,
+    pub headers: HeaderMap,
+    pub client: ClientInfo,
     /// The body, or why it could not be read (e.g. over the body limit).
-    body: Result<Bytes, BytesRejection>,
-}
-
-pub async fn post_envelope(
-    State(state): State<AppState>,
-    Path(project_id): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-    client: ClientInfo,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let request = IntakeRequest {
-        project_id,
-        uri,
-        headers,
-        client,
-        body,
-    };
-    receive(&state, request, Kind::Envelope).await
-}
-
-pub async fn post_store(
-    State(state): State<AppState>,
-    Path(project_id): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-    client: ClientInfo,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let request = IntakeRequest {
-        project_id,
-        uri,
-        headers,
-        client,
-        body,
-    };
-    receive(&state, request, Kind::Store).await
+    pub body: Result<Bytes, BytesRejection>,
 }
 
 fn envelope_error(e: EnvelopeError) -> Response {
@@ -101,7 +65,8 @@ fn auth_error(code: ErrorCode, detail: &str) -> Response {
     err.into_response()
 }
 
-async fn receive(state: &AppState, request: IntakeRequest, kind: Kind) -> Response {
+/// Authenticates, applies the quota, parses and stores one request.
+pub async fn receive(state: &AppState, request: IntakeRequest, kind: Kind) -> Response {
     let IntakeRequest {
         project_id,
         uri,

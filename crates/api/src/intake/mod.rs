@@ -3,6 +3,7 @@
 //! (SDKs build the path from the DSN) and are not part of the OpenAPI document.
 
 pub mod envelope;
+pub mod routes;
 
 use crate::http::state::AppState;
 use crate::platform::jobs::Job;
@@ -38,10 +39,22 @@ pub fn cors() -> CorsLayer {
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/{project_id}/envelope/", post(envelope::post_envelope))
-        .route("/api/{project_id}/envelope", post(envelope::post_envelope))
-        .route("/api/{project_id}/store/", post(envelope::post_store))
-        .route("/api/{project_id}/store", post(envelope::post_store))
+        .route(
+            "/api/{project_id}/envelope/",
+            post(routes::post_envelope::post_envelope),
+        )
+        .route(
+            "/api/{project_id}/envelope",
+            post(routes::post_envelope::post_envelope),
+        )
+        .route(
+            "/api/{project_id}/store/",
+            post(routes::post_envelope::post_store),
+        )
+        .route(
+            "/api/{project_id}/store",
+            post(routes::post_envelope::post_store),
+        )
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(cors())
 }

@@ -1,0 +1,3 @@
+//! The intake's two endpoints.
+
+pub mod post_envelope;
