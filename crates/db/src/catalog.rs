@@ -375,3 +375,20 @@ impl Db {
         Ok(done == 1)
     }
 }
+
+/// The stock rows alone, for a read model whose catalogue did not change.
+#[derive(Debug, Default)]
+pub struct StockRows {
+    /// Both versions, read before the rows.
+    pub versions: Versions,
+    pub stock: Vec<StockRow>,
+}
+
+impl Db {
+    /// The stock rows (what a stock-only rebuild of the read model reads).
+    pub async fn load_stock(&self) -> Result<StockRows, DbError> {
+        let versions = self.versions().await?;
+        let stock = all_stock_rows(self.pool()).await?;
+        Ok(StockRows { versions, stock })
+    }
+}

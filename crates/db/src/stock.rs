@@ -8,7 +8,6 @@
 //! Functions taking `conn: &mut AnyConnection` run inside the caller's
 //! transaction.
 
-use crate::catalog::Versions;
 use crate::{Db, DbError, now_ms};
 use sqlx::{AnyConnection, AnyPool};
 use std::collections::HashMap;
@@ -20,14 +19,6 @@ pub struct StockRow {
     pub warehouse: String,
     pub on_hand: i64,
     pub available: i64,
-}
-
-/// The stock rows alone, for a read model whose catalogue did not change.
-#[derive(Debug, Default)]
-pub struct StockRows {
-    /// Both versions, read before the rows.
-    pub versions: Versions,
-    pub stock: Vec<StockRow>,
 }
 
 /// True when `before` and `after` units show different stock statuses
@@ -145,13 +136,6 @@ pub(crate) async fn all_stock_rows(pool: &AnyPool) -> Result<Vec<StockRow>, DbEr
 }
 
 impl Db {
-    /// The stock rows (what a stock-only rebuild of the read model reads).
-    pub async fn load_stock(&self) -> Result<StockRows, DbError> {
-        let versions = self.versions().await?;
-        let stock = all_stock_rows(self.pool()).await?;
-        Ok(StockRows { versions, stock })
-    }
-
     /// Sets a product's available stock in one warehouse and bumps the catalogue version
     /// (admin corrections and tests; checkout decrements with a conditional UPDATE instead).
     pub async fn set_stock(
