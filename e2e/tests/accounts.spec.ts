@@ -68,7 +68,7 @@ test.describe('accounts (token mode)', () => {
   test('register → sign out → sign in, coming back to the page asked for', async ({ page }) => {
     const email = uniqueEmail('erin');
     await page.goto('/account/settings');
-    await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fsettings$/);
+    await expect(page).toHaveURL(/\/login\?return_to=%2Faccount%2Fsettings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Uplink' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await expectFitsPhone(page);
@@ -97,7 +97,7 @@ test.describe('accounts (token mode)', () => {
     expect(me.status()).toBe(401);
 
     await page.goto('/account');
-    await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
+    await expect(page).toHaveURL(/\/login\?return_to=%2Faccount$/);
     await signIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/account$/);
     const profile = page.getByRole('region', { name: 'Profile' });
@@ -217,7 +217,7 @@ test.describe('accounts (token mode)', () => {
     // A guest is sent to sign in first and brought back.
     await page.goto(`/products/${product.slug}`);
     await page.getByRole('button', { name: 'Bookmark', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fproducts%2F${product.slug}$`));
+    await expect(page).toHaveURL(new RegExp(`/login\\?return_to=%2Fproducts%2F${product.slug}$`));
 
     await registerViaApi(page.request, uniqueEmail('bo'));
     await page.goto(`/products/${product.slug}`);
@@ -266,7 +266,7 @@ test.describe('sign-in challenge', () => {
       headers: { 'X-CSRF-Token': (await page.context().cookies()).find((c) => c.name === 'uplink_csrf')!.value },
     });
 
-    await page.goto('/login?redirect=%2Faccount%2Fbookmark');
+    await page.goto('/login?return_to=%2Faccount%2Fbookmark');
     for (let attempt = 1; attempt <= 5; attempt++) {
       await signIn(page, email, `wrong password ${attempt}`);
       await expect(page.getByRole('alert')).toContainText('don’t match');
@@ -288,7 +288,7 @@ test.describe('sign-in challenge', () => {
     release();
 
     // Solved in the browser, then back to the kept sign-in URL.
-    await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fbookmark$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/login\?return_to=%2Faccount%2Fbookmark$/, { timeout: 30_000 });
     await signIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/account\/bookmark$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Bookmarks' })).toBeVisible();
@@ -399,7 +399,7 @@ test.describe('keycloak mode (OpenID Connect)', () => {
   test('Sign in with SSO through /sso/callback, then silent sign-in through /check-login.html', async ({ page }) => {
     const email = uniqueEmail('kim');
     await page.goto(`${keycloak}/account/address-book`);
-    await expect(page).toHaveURL(`${keycloak}/login?redirect=%2Faccount%2Faddress-book`);
+    await expect(page).toHaveURL(`${keycloak}/login?return_to=%2Faccount%2Faddress-book`);
     await expect(page.getByLabel(field('Password'))).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await saveScreenshots(page, 'accounts-login-sso');
@@ -453,7 +453,7 @@ test.describe('keycloak mode (OpenID Connect)', () => {
       if (request.url().startsWith(`${keycloak}/api/v1/auth/oidc/start`)) silentChecks.push(request.url());
     });
     await page.goto(`${keycloak}/account`);
-    await expect(page).toHaveURL(`${keycloak}/login?redirect=%2Faccount`);
+    await expect(page).toHaveURL(`${keycloak}/login?return_to=%2Faccount`);
     await expect(page.getByTitle('Sign-in check')).toHaveCount(0);
     expect(silentChecks).toEqual([]);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();

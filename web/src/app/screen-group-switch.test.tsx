@@ -28,6 +28,6 @@ describe('ScreenGroupSwitch', () => {
   it('shows the monitoring empty state', async () => {
     renderAt('/monitoring');
     expect(await screen.findByRole('heading', { level: 1, name: 'Connectivity usage' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=/monitoring');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?return_to=%2Fmonitoring');
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { loginUrl } from '@/lib/auth/return-path';
 
 export function MonitoringPage() {
   return (
@@ -11,7 +12,7 @@ export function MonitoringPage() {
           Sign in to see the usage of your plans
         </h2>
         <p className="empty-state__text">Usage is private to your account, so we need to know who you are first.</p>
-        <Link to="/login?next=/monitoring" className="ui-button ui-button--primary ui-button--md">
+        <Link to={loginUrl('/monitoring')} className="ui-button ui-button--primary ui-button--md">
           Sign in
         </Link>
       </section>

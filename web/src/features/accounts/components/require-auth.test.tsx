@@ -16,7 +16,7 @@ describe('account guard', () => {
   it('sends signed-out visitors to /login with the way back', async () => {
     mockApi({ 'GET /api/v1/auth/session': () => session(null) });
     renderRoutes(routes, '/account/settings?email_token=abc');
-    await waitFor(() => expect(currentUrl()).toBe('/login?redirect=%2Faccount%2Fsettings%3Femail_token%3Dabc'));
+    await waitFor(() => expect(currentUrl()).toBe('/login?return_to=%2Faccount%2Fsettings%3Femail_token%3Dabc'));
     expect(screen.queryByText('Private settings')).not.toBeInTheDocument();
   });
 

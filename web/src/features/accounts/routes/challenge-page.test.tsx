@@ -17,14 +17,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('challenge page', () => {
   it('solves the server’s puzzle and returns to the kept URL', async () => {
-    sessionStorage.setItem(CHALLENGE_REDIRECT_KEY, '/login?redirect=%2Faccount');
+    sessionStorage.setItem(CHALLENGE_REDIRECT_KEY, '/login?return_to=%2Faccount');
     const { calls } = mockApi({
       'GET /api/v1/auth/challenge': () => PUZZLE,
       'POST /api/v1/auth/challenge': () => ({ pass: 'p', expires_at: 'x', attempts: 5 }),
     });
     renderRoutes(routes, '/challenge');
     expect(screen.getByRole('progressbar', { name: 'Security check progress' })).toBeInTheDocument();
-    await waitFor(() => expect(currentUrl()).toBe('/login?redirect=%2Faccount'), { timeout: 10_000 });
+    await waitFor(() => expect(currentUrl()).toBe('/login?return_to=%2Faccount'), { timeout: 10_000 });
     const body = calls.find((call) => call.method === 'POST')?.body as { id: string; solution: string };
     expect(body.id).toBe('chl_1');
     expect(hasLeadingZeroBits(powDigest('c0ffee', body.solution), 8)).toBe(true);

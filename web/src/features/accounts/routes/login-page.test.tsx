@@ -39,7 +39,7 @@ describe('sign in', () => {
       },
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/login?redirect=%2Faccount%2Fbookmark');
+    renderRoutes(routes, '/login?return_to=%2Faccount%2Fbookmark');
     await user.type(await screen.findByLabelText(/E-mail/), 'ann@example.com');
     await user.type(screen.getByLabelText(/Password/), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -54,7 +54,7 @@ describe('sign in', () => {
       'POST /api/v1/auth/login': () => ({ user: me(), csrf_token: 'c', expires_at: 'x' }),
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/login?redirect=https%3A%2F%2Fevil.test%2F');
+    renderRoutes(routes, '/login?return_to=https%3A%2F%2Fevil.test%2F');
     await user.type(await screen.findByLabelText(/E-mail/), 'ann@example.com');
     await user.type(screen.getByLabelText(/Password/), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -81,17 +81,17 @@ describe('sign in', () => {
       'POST /api/v1/auth/login': () => problem(403, 'challenge_required', { challenge_url: '/api/v1/auth/challenge' }),
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/login?redirect=%2Faccount%2Fsettings');
+    renderRoutes(routes, '/login?return_to=%2Faccount%2Fsettings');
     await user.type(await screen.findByLabelText(/E-mail/), 'ann@example.com');
     await user.type(screen.getByLabelText(/Password/), 'one more try');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(currentUrl()).toBe('/challenge'));
-    expect(sessionStorage.getItem(CHALLENGE_REDIRECT_KEY)).toBe('/login?redirect=%2Faccount%2Fsettings');
+    expect(sessionStorage.getItem(CHALLENGE_REDIRECT_KEY)).toBe('/login?return_to=%2Faccount%2Fsettings');
   });
 
   it('offers single sign-on instead of the password form in keycloak mode', async () => {
     mockApi({ 'GET /api/v1/auth/session': () => session(null, { auth_mode: 'keycloak', sso_enabled: true }) });
-    renderRoutes(routes, '/login?redirect=%2Faccount%2Fsettings');
+    renderRoutes(routes, '/login?return_to=%2Faccount%2Fsettings');
     const link = await screen.findByRole('link', { name: 'Sign in with SSO' });
     expect(link).toHaveAttribute('href', '/api/v1/auth/oidc/start?return_to=%2Faccount%2Fsettings');
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('sign in', () => {
 
   it('sends a signed-in visitor straight on', async () => {
     mockApi({ 'GET /api/v1/auth/session': () => session(me()) });
-    renderRoutes(routes, '/login?redirect=%2Faccount%2Fsettings');
+    renderRoutes(routes, '/login?return_to=%2Faccount%2Fsettings');
     await waitFor(() => expect(currentUrl()).toBe('/account/settings'));
   });
 });

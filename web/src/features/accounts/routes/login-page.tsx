@@ -4,7 +4,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { messageForCode } from '@/lib/api/error-messages';
-import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
+import { returnPathFrom } from '@/lib/auth/return-path';
 import { authKeys, useSession } from '@/lib/auth/session';
 import { readStoreCookie } from '@/lib/store-cookie';
 import { FormAlert } from '../components/form-alert';
@@ -15,15 +15,14 @@ import { keepChallengeRedirect } from '../lib/challenge-redirect';
 import { incontrolStartUrl, ssoStartUrl } from '../lib/external-sign-in';
 import '../accounts.css';
 
-/** `/login`: sign in or register (token mode), or "Sign in with SSO" (keycloak mode); then back to `?redirect=`. */
+/** `/login`: sign in or register (token mode), or "Sign in with SSO" (keycloak mode); then back to `?return_to=`. */
 export function LoginPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  // `next` is accepted too (older links, e.g. the monitoring page's).
-  const returnTo = safeReturnPath(params.get(RETURN_PARAM) ?? params.get('next'), '/account');
+  const returnTo = returnPathFrom(params, '/account');
   const registering = params.get('mode') === 'register';
   const errorCode = params.get('error');
 

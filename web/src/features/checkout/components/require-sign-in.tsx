@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiProblem } from '@/lib/api/api-problem';
+import { loginUrl } from '@/lib/auth/return-path';
 import { useMe } from '@/lib/resources/me/get-me';
 
 /** Checkout needs an account (SPEC §6): guests are sent to sign in and come back here. */
@@ -21,7 +22,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
             : 'Reload the page to try again.'}
         </p>
         {unauth && (
-          <Link className="ui-button ui-button--primary ui-button--md" to={`/login?return_to=${encodeURIComponent(returnTo)}`}>
+          <Link className="ui-button ui-button--primary ui-button--md" to={loginUrl(returnTo)}>
             Sign in
           </Link>
         )}

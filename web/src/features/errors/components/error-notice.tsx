@@ -1,9 +1,12 @@
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
+import { loginUrl } from '@/lib/auth/return-path';
 
 /** A failed staff request: what happened and what to do next. */
 export function ErrorNotice({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title: string }) {
+  const location = useLocation();
   const unauthenticated = isApiProblem(error) && error.status === 401;
   const message = isApiProblem(error)
     ? messageForProblem(error)
@@ -14,9 +17,9 @@ export function ErrorNotice({ error, onRetry, title }: { error: unknown; onRetry
       <p>{message}</p>
       <div>
         {unauthenticated ? (
-          <a className="ui-button ui-button--primary ui-button--sm" href={`/login?return_to=${encodeURIComponent('/admin/errors')}`}>
+          <Link className="ui-button ui-button--primary ui-button--sm" to={loginUrl(`${location.pathname}${location.search}`)}>
             Sign in
-          </a>
+          </Link>
         ) : (
           onRetry && (
             <Button variant="secondary" size="sm" onClick={onRetry}>

@@ -6,6 +6,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
+import { loginUrl } from '@/lib/auth/return-path';
 import { formatMoney } from '@/lib/money';
 import { useOrders } from '@/lib/resources/orders/get-orders';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/status';
@@ -40,7 +41,7 @@ export default function OrdersPage() {
       <h1>Your orders</h1>
       {unauth ? (
         <p>
-          <Link to="/login?return_to=%2Forder">Sign in</Link> to see your orders.
+          <Link to={loginUrl('/order')}>Sign in</Link> to see your orders.
         </p>
       ) : (
         <>

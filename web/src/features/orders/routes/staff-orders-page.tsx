@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -6,6 +7,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
+import { loginUrl } from '@/lib/auth/return-path';
 import { formatMoney } from '@/lib/money';
 import { useStaffAction, useStaffOrders } from '../api/staff';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/status';
@@ -53,7 +55,14 @@ export default function StaffOrdersPage() {
         options={[{ value: '', label: 'All recent' }, ...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
       />
       {orders.isPending && <Spinner label="Loading orders" />}
-      {orders.isError && <p role="alert">{isApiProblem(orders.error) ? messageForProblem(orders.error) : 'Orders could not be loaded.'}</p>}
+      {orders.isError &&
+        (isApiProblem(orders.error) && orders.error.status === 401 ? (
+          <p role="alert">
+            <Link to={loginUrl('/admin/orders')}>Sign in</Link> with a staff account to see the orders.
+          </p>
+        ) : (
+          <p role="alert">{isApiProblem(orders.error) ? messageForProblem(orders.error) : 'Orders could not be loaded.'}</p>
+        ))}
       {action.isError && <p role="alert">{isApiProblem(action.error) ? (action.error.detail ?? messageForProblem(action.error)) : 'The change failed.'}</p>}
       <ul className="orders-list">
         {orders.data?.map((o) => (
