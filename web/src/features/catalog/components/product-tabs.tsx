@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import type { CustomOption, Download, PackageItem, SpecRow } from '../api/types';
@@ -139,10 +140,22 @@ function CustomOptionsPanel({ options }: { options: readonly CustomOption[] }) {
 /** Specification, package content, downloads and custom options; the open tab is `?tab=` in the URL. */
 export function ProductTabs(props: ProductTabsProps) {
   const [params, setParams] = useSearchParams();
+  const section = useRef<HTMLElement>(null);
   const tabs = availableTabs(props);
-  if (!tabs.length) return null;
   const requested = params.get('tab');
-  const value = tabs.find((tab) => tab === requested) ?? tabs[0]!;
+  const value = tabs.find((tab) => tab === requested) ?? tabs[0];
+
+  // On a narrow screen the strip scrolls: a deep-linked tab (`?tab=custom-options`) is scrolled
+  // into the strip's view, without scrolling the page.
+  useEffect(() => {
+    const list = section.current?.querySelector<HTMLElement>('[role="tablist"]');
+    const tab = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
+    const left = tab.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft || left + tab.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = left;
+  }, [value]);
+
+  if (!value) return null;
 
   const content: Record<ProductTab, () => TabItem['content']> = {
     specification: () => <SpecificationPanel rows={props.specification} />,
@@ -156,7 +169,7 @@ export function ProductTabs(props: ProductTabsProps) {
   };
 
   return (
-    <section className="product-tabs" aria-label="Product details">
+    <section ref={section} className="product-tabs" aria-label="Product details">
       <Tabs
         label="Product details"
         value={value}
