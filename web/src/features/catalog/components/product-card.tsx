@@ -61,9 +61,12 @@ export function ProductCard({ product, headingLevel = 3, priority }: ProductCard
   return (
     <article className="product-card">
       <ProductImage src={product.image?.url} alt="" className="product-card__image" priority={priority} />
-      <BookmarkButton productId={product.id} productName={product.name} className="product-card__bookmark" />
       <div className="product-card__body">
-        <p className="product-card__brand">{product.brand}</p>
+        {/* The heart sits beside the brand, off the picture: it never covers the picture's own tag. */}
+        <div className="product-card__head">
+          <p className="product-card__brand">{product.brand}</p>
+          <BookmarkButton productId={product.id} productName={product.name} className="product-card__bookmark" />
+        </div>
         <Heading className="product-card__name">
           <Link to={`/products/${product.slug}`} className="product-card__link">
             {product.name}
@@ -97,7 +100,9 @@ export function ProductCardSkeleton() {
         <Skeleton height="100%" />
       </span>
       <div className="product-card__body">
-        <Skeleton width="30%" height="0.8rem" />
+        <div className="product-card__head">
+          <Skeleton width="30%" height="0.8rem" />
+        </div>
         <Skeleton width="85%" height="1.1rem" />
         <Skeleton width="45%" height="0.8rem" />
         <div className="product-card__footer">
