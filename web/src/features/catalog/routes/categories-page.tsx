@@ -36,7 +36,7 @@ export function CategoriesPage() {
       {error ? (
         <QueryError error={error} onRetry={() => void refetch()} title="We couldn’t load the categories" />
       ) : !data ? (
-        <div className="category-columns" aria-busy="true">
+        <div className="category-columns page-fallback" aria-busy="true">
           {Array.from({ length: 6 }, (_, index) => (
             <div key={index} className="category-column" aria-hidden="true">
               <Skeleton width="50%" height="1.4rem" />

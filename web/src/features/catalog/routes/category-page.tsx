@@ -69,32 +69,36 @@ export function CategoryPage() {
           )}
         </>
       ) : (
-        <div className="page__title-skeleton" aria-hidden="true">
+        <div className="page__title-skeleton page-fallback" aria-hidden="true">
           <Skeleton width="40%" height="2.4rem" />
         </div>
       )}
-      <ListingView
-        key={slug}
-        source="products"
-        fixed={{ category: [slug] }}
-        renderEmpty={(state) => (
-          <div className="notice">
-            <h2 className="notice__title">No products in {category?.name ?? 'this category'} match these filters</h2>
-            <p>Remove a filter, or look through all products.</p>
-            <div className="notice__actions">
-              <Link
-                to={`?${serializeListing(clearFilters(state)).toString()}`}
-                className="ui-button ui-button--secondary ui-button--sm"
-              >
-                Clear all filters
-              </Link>
-              <Link to="/products" className="ui-button ui-button--ghost ui-button--sm">
-                All products
-              </Link>
+      {/* The listing loads alongside the category but shows once the heading, description and
+          subcategories above it are there, so it does not move down when they arrive. */}
+      <div hidden={!category}>
+        <ListingView
+          key={slug}
+          source="products"
+          fixed={{ category: [slug] }}
+          renderEmpty={(state) => (
+            <div className="notice">
+              <h2 className="notice__title">No products in {category?.name ?? 'this category'} match these filters</h2>
+              <p>Remove a filter, or look through all products.</p>
+              <div className="notice__actions">
+                <Link
+                  to={`?${serializeListing(clearFilters(state)).toString()}`}
+                  className="ui-button ui-button--secondary ui-button--sm"
+                >
+                  Clear all filters
+                </Link>
+                <Link to="/products" className="ui-button ui-button--ghost ui-button--sm">
+                  All products
+                </Link>
+              </div>
             </div>
-          </div>
-        )}
-      />
+          )}
+        />
+      </div>
     </div>
   );
 }

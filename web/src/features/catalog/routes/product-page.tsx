@@ -55,10 +55,14 @@ function PlanFacts({ product }: { product: ProductDetail }) {
 
 function ProductSkeleton() {
   return (
-    <div className="product" aria-busy="true">
+    <div className="product product--loading" aria-busy="true">
       <p className="visually-hidden" role="status">
         Loading product…
       </p>
+      {/* The same boxes as the product: breadcrumbs, then the 4:3 picture beside the buy box. */}
+      <div className="breadcrumbs" aria-hidden="true">
+        <Skeleton width="40%" height="1.3125rem" />
+      </div>
       <div className="product__top" aria-hidden="true">
         <div className="gallery">
           <span className="product-image gallery__main">
