@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 
 const backend = 'http://127.0.0.1:8080';
@@ -12,8 +12,46 @@ const backend = 'http://127.0.0.1:8080';
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
+/**
+ * The main screen group serves every storefront route, yet its chunk is only requested once the
+ * entry has run and picked the group. A modulepreload hint for it and its own imports lets the
+ * browser download them alongside the entry (the group still runs only when chosen, SPEC §11).
+ */
+function preloadMainGroup(): Plugin {
+  return {
+    name: 'uplink:preload-main-group',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const group = Object.values(bundle ?? {}).find((item) => item.type === 'chunk' && item.name === 'main-group');
+        if (!group || group.type !== 'chunk') return [];
+        const entryFiles = new Set(
+          Object.values(bundle ?? {}).flatMap((item) =>
+            item.type === 'chunk' && item.isEntry ? [item.fileName, ...item.imports] : [],
+          ),
+        );
+        const scripts = [group.fileName, ...group.imports].filter((file) => !entryFiles.has(file));
+        const styles = [...(group.viteMetadata?.importedCss ?? [])];
+        return [
+          ...scripts.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...styles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), preloadMainGroup()],
   define: {
     // The release error reports carry (SPEC §14); the server reports the same `uplink@<version>`.
     __UPLINK_RELEASE__: JSON.stringify(`uplink@${pkg.version}`),

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
+import { takeEarlyProduct } from './product-prefetch';
 import { catalogKeys } from './query-keys';
 import type { ProductDetail } from './types';
 
@@ -10,7 +11,8 @@ export async function getProduct(slug: string, signal?: AbortSignal): Promise<Pr
 export const productQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: catalogKeys.product(slug),
-    queryFn: ({ signal }) => getProduct(slug, signal),
+    // The first read of the page's product uses the request index.html started (product-prefetch.ts).
+    queryFn: async ({ signal }) => (await takeEarlyProduct(slug)) ?? getProduct(slug, signal),
   });
 
 export function useProduct(slug: string) {
