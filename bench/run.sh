@@ -15,6 +15,8 @@
 # database uplink_bench_<pid> is created there and dropped afterwards.
 #
 # BENCH_WORKLOADS=10-\* runs only the matching workloads (e.g. the catalogue).
+# 40-lighthouse runs Lighthouse (desktop and mobile) on /, /products, a product
+# page and /cart in Debian's Chromium and adds its scores under "lighthouse".
 # To add workloads (cart, checkout …) drop a file into bench/workloads/ that
 # calls `workload NAME BAR_RATIO BAR_P99_MS PATHS_FILE_OR_URL [LUA]` (see lib.sh).
 set -euo pipefail
@@ -39,7 +41,10 @@ if [[ "${BENCH_SKIP_BUILD:-0}" != 1 ]]; then
 fi
 BIN="$ROOT/target/release/uplink"
 export CHECKOUT_DRIVER="$ROOT/target/release/checkout-driver"
-if [[ "${BENCH_SKIP_BUILD:-0}" != 1 || ! -x "$CHECKOUT_DRIVER" ]]; then
+# Only the workloads that drive checkouts need the driver (BENCH_WORKLOADS may leave them out).
+# shellcheck disable=SC2086
+if grep -qs CHECKOUT_DRIVER "$ROOT"/bench/workloads/${BENCH_WORKLOADS:-*}.sh \
+  && [[ "${BENCH_SKIP_BUILD:-0}" != 1 || ! -x "$CHECKOUT_DRIVER" ]]; then
   cargo build --release --locked -p uplink-checkout-driver
 fi
 
@@ -129,6 +134,8 @@ fi
     first = 0
   } END {print ""}' "$BENCH_RESULTS_TSV"
   printf '  ],\n'
+  # Lighthouse scores per page and form factor (bench/workloads/40-lighthouse.sh), when it ran.
+  printf '  "lighthouse": %s,\n' "$(if [[ -s "$BENCH_TMP/lighthouse.json" ]]; then cat "$BENCH_TMP/lighthouse.json"; else echo null; fi)"
   printf '  "rss_mb": {"idle": %.1f, "after_load": %.1f, "peak": %.1f, "bar": 150},\n' \
     "$(awk -v k="$idle_rss_kb" 'BEGIN {print k / 1024}')" "$(awk -v k="$rss_kb" 'BEGIN {print k / 1024}')" "$(awk -v k="$peak_kb" 'BEGIN {print k / 1024}')"
   printf '  "first_load_js_gzip_kb": %s\n}\n' "$js_kb"

@@ -1,0 +1,115 @@
+// Lighthouse (desktop and mobile) on the storefront's key pages (QUALITY.md → Performance).
+//
+//   node bench/lighthouse/run.mjs BASE_URL OUT_JSON PATH...
+//
+// Runs every PATH in both form factors with Lighthouse's default simulated throttling, in
+// Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), each page LIGHTHOUSE_RUNS times
+// (default 3) keeping the run with the median performance score. Prints one line per
+// page × form factor and writes the scores to OUT_JSON. Exits 0 even when a bar is missed:
+// the verdict is in the output and in the JSON, like the other workloads. LIGHTHOUSE_REPORTS=DIR
+// keeps every run's full Lighthouse report there (to see what an audit blames).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+const [base, out, ...paths] = process.argv.slice(2);
+if (!base || !out || paths.length === 0) {
+  console.error('usage: node run.mjs BASE_URL OUT_JSON PATH...');
+  process.exit(2);
+}
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const reports = process.env.LIGHTHOUSE_REPORTS;
+if (reports) await mkdir(reports, { recursive: true });
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+// Bars: performance ≥ 95 on desktop and ≥ 90 on mobile; accessibility and best practices ≥ 95.
+const BARS = {
+  desktop: { performance: 95, accessibility: 95, 'best-practices': 95 },
+  mobile: { performance: 90, accessibility: 95, 'best-practices': 95 },
+};
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+
+function summarise(lhr, formFactor, path) {
+  const audits = lhr.audits;
+  const result = {
+    path,
+    form_factor: formFactor,
+    performance: score(lhr, 'performance'),
+    accessibility: score(lhr, 'accessibility'),
+    best_practices: score(lhr, 'best-practices'),
+    lcp_ms: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    tbt_ms: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    fcp_ms: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+    bars: { performance: BARS[formFactor].performance, accessibility: 95, best_practices: 95 },
+  };
+  const failing = CATEGORIES.filter((category) => score(lhr, category) < BARS[formFactor][category]);
+  result.meets_bar = failing.length === 0;
+  // What Lighthouse blames when a bar is missed: the failing audits with a weight, worst first.
+  if (!result.meets_bar) {
+    result.failing_audits = failing.flatMap((category) =>
+      lhr.categories[category].auditRefs
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
+        .map((ref) => `${category}:${ref.id}`),
+    );
+  }
+  if (lhr.runtimeError) result.error = lhr.runtimeError.message;
+  return result;
+}
+
+async function audit(chrome, url, formFactor) {
+  const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
+  const config = formFactor === 'desktop' ? desktopConfig : undefined;
+  const result = await lighthouse(url, flags, config);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return result.lhr;
+}
+
+const line = (r) =>
+  `${`lighthouse ${r.form_factor.padEnd(7)} ${r.path}`.padEnd(44)} perf ${String(r.performance).padStart(3)}  a11y ${String(
+    r.accessibility,
+  ).padStart(3)}  bp ${String(r.best_practices).padStart(3)}  LCP ${String(r.lcp_ms).padStart(5)} ms  CLS ${r.cls
+    .toFixed(3)
+    .padStart(5)}  TBT ${String(r.tbt_ms).padStart(4)} ms  ${r.meets_bar ? 'PASS' : 'FAIL'} (bar perf >= ${
+    r.bars.performance
+  }, a11y/bp >= 95)${r.failing_audits?.length ? `  [${r.failing_audits.join(', ')}]` : ''}${r.error ? `  error: ${r.error}` : ''}`;
+
+const results = [];
+for (const formFactor of ['desktop', 'mobile']) {
+  for (const path of paths) {
+    const url = new URL(path, base).href;
+    const attempts = [];
+    for (let i = 0; i < runs; i++) {
+      // A fresh browser per run: no warm HTTP cache or service state between runs.
+      const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+      try {
+        const lhr = await audit(chrome, url, formFactor);
+        if (reports) {
+          const name = `${formFactor}-${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${i + 1}.json`;
+          await writeFile(join(reports, name), JSON.stringify(lhr));
+        }
+        attempts.push(summarise(lhr, formFactor, path));
+      } finally {
+        await chrome.kill();
+      }
+    }
+    attempts.sort((a, b) => a.performance - b.performance);
+    const median = { ...attempts[Math.floor(attempts.length / 2)], runs: attempts.map((a) => a.performance) };
+    results.push(median);
+    console.log(line(median));
+  }
+}
+
+await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);

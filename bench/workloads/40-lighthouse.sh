@@ -1,0 +1,22 @@
+# Lighthouse on the storefront (issue 14). Sourced by bench/run.sh with lib.sh loaded.
+# Bars (QUALITY.md): performance >= 95 desktop, >= 90 mobile; accessibility and
+# best practices >= 95. Desktop and mobile, on /, /products, a product page and
+# /cart, in Debian's Chromium against the bench's release server (the frontend it
+# serves: web/dist, or UPLINK_WEB_DIR). LIGHTHOUSE_RUNS (3) runs per page, the
+# median kept; LIGHTHOUSE_PRODUCT picks the product page (default: the first
+# router of the listing, a demo product with gallery, tabs and variants).
+
+command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
+"$ROOT/scripts/ensure-node-deps.sh" "$BENCH_DIR/lighthouse" >/dev/null
+
+lighthouse_product=${LIGHTHOUSE_PRODUCT:-$(curl -fsS "$BENCH_BASE/api/v1/products?category=routers&page_size=1&sort=relevance" \
+  | grep -o '"slug":"[^"]*"' | head -n1 | cut -d'"' -f4)}
+if [[ -z "$lighthouse_product" ]]; then
+  echo "lighthouse: no product found in the bench catalogue" >&2
+  exit 1
+fi
+curl -fsS -o /dev/null "$BENCH_BASE/api/v1/products/$lighthouse_product" \
+  || { echo "lighthouse: /products/$lighthouse_product does not exist on the bench server" >&2; exit 1; }
+
+CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node "$BENCH_DIR/lighthouse/run.mjs" "$BENCH_BASE" \
+  "$BENCH_TMP/lighthouse.json" / /products "/products/$lighthouse_product" /cart
