@@ -186,7 +186,12 @@ impl Builder {
     }
 
     /// Draws a configurable product and its variants, then stores them in order.
-    pub fn finish_family(&mut self, mut parent: ProductSeed, mut variants: Vec<ProductSeed>, art: Art) {
+    pub fn finish_family(
+        &mut self,
+        mut parent: ProductSeed,
+        mut variants: Vec<ProductSeed>,
+        art: Art,
+    ) {
         self.illustrate(&mut parent, &mut variants, art, false);
         self.store(parent, art);
         for v in variants {
@@ -268,11 +273,7 @@ impl Builder {
         });
         if matches!(
             art,
-            Art::Router
-                | Art::Vehicle
-                | Art::AccessPoint
-                | Art::OutdoorAp
-                | Art::Switch
+            Art::Router | Art::Vehicle | Art::AccessPoint | Art::OutdoorAp | Art::Switch
         ) {
             let (version, notes) = firmware_notes(brand);
             let fw = self.shared(&format!("fw-{}", brand.as_str()), || {

@@ -102,7 +102,9 @@ impl Svg {
         );
     }
 
-    fn text(&mut self, x: i32, y: i32, size: i32, anchor: &str, fill: &str, weight: i32, s: &str) {
+    /// Text at (x, y) in `font`: (anchor, size, weight).
+    fn text(&mut self, x: i32, y: i32, font: (&str, i32, i32), fill: &str, s: &str) {
+        let (anchor, size, weight) = font;
         let _ = write!(
             self.out,
             "<text x=\"{x}\" y=\"{y}\" font-family=\"{FONT}\" font-size=\"{size}\" font-weight=\"{weight}\" text-anchor=\"{anchor}\" fill=\"{fill}\">{}</text>",
@@ -179,14 +181,12 @@ impl Svg {
         self.text(
             x0,
             y,
-            9,
-            "start",
+            ("start", 9, 700),
             accent,
-            700,
             &look.brand.as_str().to_ascii_uppercase(),
         );
         if let Some(label) = &look.label {
-            self.text(x1, y, 9, "end", on, 400, label);
+            self.text(x1, y, ("end", 9, 400), on, label);
         }
     }
 
@@ -261,7 +261,7 @@ fn tags(svg: &mut Svg, look: &Look) {
             "<g class=\"tag\"><rect x=\"{x}\" y=\"20\" width=\"{w}\" height=\"28\" rx=\"14\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"1.5\"/>",
             svg.paint.accent
         );
-        svg.text(x + w / 2, 39, 14, "middle", ink, 700, tag);
+        svg.text(x + w / 2, 39, ("middle", 14, 700), ink, tag);
         svg.raw("</g>");
         x += w + 8;
     }
@@ -357,12 +357,7 @@ fn rugged(svg: &mut Svg, look: &Look) {
     let step = (w / 14).max(14);
     let mut fx = x + step / 2;
     while fx < x + w - 6 {
-        svg.path(
-            &format!("M{fx} {y}l{dx} -{dy}"),
-            "none",
-            "#1f2329",
-            3.0,
-        );
+        svg.path(&format!("M{fx} {y}l{dx} -{dy}"), "none", "#1f2329", 3.0);
         fx += step;
     }
     // Mounting lugs left and right.
@@ -396,7 +391,7 @@ fn nano(svg: &mut Svg, look: &Look) {
     svg.port_row(x + w - row_width(&look.ports) - 10, y + 10, &look.ports);
     if let Some(label) = &look.label {
         let on = svg.paint.on_body;
-        svg.text(x + 12, y + h - 12, 9, "start", on, 400, label);
+        svg.text(x + 12, y + h - 12, ("start", 9, 400), on, label);
     }
 }
 
@@ -433,15 +428,13 @@ fn tower(svg: &mut Svg, look: &Look) {
     }
     if let Some(label) = &look.label {
         let on = svg.paint.on_body;
-        svg.text(WIDTH / 2, y + h - 16, 9, "middle", on, 400, label);
+        svg.text(WIDTH / 2, y + h - 16, ("middle", 9, 400), on, label);
     }
     svg.text(
         WIDTH / 2,
         y + 72,
-        10,
-        "middle",
+        ("middle", 10, 700),
         accent,
-        700,
         &look.brand.as_str().to_ascii_uppercase(),
     );
 }
@@ -499,7 +492,11 @@ fn rack(svg: &mut Svg, look: &Look) {
             let per = (i32::from(ports.sfp) + sfp_rows - 1) / sfp_rows;
             for col in 0..per {
                 for row in 0..sfp_rows {
-                    let cy = if sfp_rows == 1 { y + 14 } else { y + 8 + row * 17 };
+                    let cy = if sfp_rows == 1 {
+                        y + 14
+                    } else {
+                        y + 8 + row * 17
+                    };
                     svg.sfp(px + col * 18, cy);
                 }
             }
@@ -551,10 +548,17 @@ fn vehicle(svg: &mut Svg, look: &Look) {
     }
     svg.leds(x + 14, y + 18, 3);
     svg.port_row(x + w - row_width(&ports) - 10, y + 30, &ports);
-    svg.marks(look, x + 12, x + 12, y + h - 8);
+    let accent = svg.paint.accent;
+    svg.text(
+        x + 12,
+        y + h - 8,
+        ("start", 9, 700),
+        accent,
+        &look.brand.as_str().to_ascii_uppercase(),
+    );
     if let Some(label) = &look.label {
         let on = svg.paint.on_body;
-        svg.text(x + 12, y + 38, 9, "start", on, 400, label);
+        svg.text(x + 12, y + 36, ("start", 9, 400), on, label);
     }
 }
 
@@ -584,7 +588,10 @@ fn ceiling_ap(svg: &mut Svg, look: &Look) {
             ],
             side,
         );
-        svg.polygon(&[(cx - hw, cy), (cx, cy - hh), (cx + hw, cy), (cx, cy + hh)], front);
+        svg.polygon(
+            &[(cx - hw, cy), (cx, cy - hh), (cx + hw, cy), (cx, cy + hh)],
+            front,
+        );
         svg.polygon(
             &[
                 (cx - hw / 3, cy),
@@ -626,15 +633,13 @@ fn ceiling_ap(svg: &mut Svg, look: &Look) {
     svg.text(
         cx,
         cy - ry / 2 + 4,
-        10,
-        "middle",
+        ("middle", 10, 700),
         accent,
-        700,
         &look.brand.as_str().to_ascii_uppercase(),
     );
     if let Some(label) = &look.label {
         let on = svg.paint.on_body;
-        svg.text(cx, cy + ry / 2 + 6, 9, "middle", on, 400, label);
+        svg.text(cx, cy + ry / 2 + 6, ("middle", 9, 400), on, label);
     }
 }
 
@@ -665,15 +670,13 @@ fn outdoor_ap(svg: &mut Svg, look: &Look) {
     svg.text(
         x + w / 2,
         y + 128,
-        10,
-        "middle",
+        ("middle", 10, 700),
         accent,
-        700,
         &look.brand.as_str().to_ascii_uppercase(),
     );
     if let Some(label) = &look.label {
         let on = svg.paint.on_body;
-        svg.text(x + w / 2, y + 146, 8, "middle", on, 400, label);
+        svg.text(x + w / 2, y + 146, ("middle", 8, 400), on, label);
     }
 }
 
@@ -715,12 +718,7 @@ fn leads(svg: &mut Svg, x: i32, y: i32, n: i32) {
     for i in 0..n {
         let ex = x - (n - 1) * 9 + i * 18;
         svg.path(
-            &format!(
-                "M{x} {y} C{x} {} {ex} {} {ex} {}",
-                y + 30,
-                y + 30,
-                y + 64
-            ),
+            &format!("M{x} {y} C{x} {} {ex} {} {ex} {}", y + 30, y + 30, y + 64),
             "none",
             "#111827",
             3.0,
@@ -742,21 +740,35 @@ fn roof_antenna(svg: &mut Svg, look: &Look) {
         1.5,
     );
     svg.path(
-        &format!("M{} {base} C{} {} {} {} {} {base} z", cx - r, cx - r + 10, base - 120, cx + r - 10, base - 120, cx + r),
+        &format!(
+            "M{} {base} C{} {} {} {} {} {base} z",
+            cx - r,
+            cx - r + 10,
+            base - 120,
+            cx + r - 10,
+            base - 120,
+            cx + r
+        ),
         front,
         INK,
         1.5,
     );
     svg.path(
-        &format!("M{} {} q{} -40 {} 0", cx - r / 2, base - 40, r / 2, r),
+        &format!("M{} {} q{} -30 {} 0", cx - r / 2, base - 58, r / 2, r),
         "none",
         accent,
         3.0,
     );
-    svg.text(cx, base - 14, 10, "middle", accent, 700, &look.brand.as_str().to_ascii_uppercase());
+    svg.text(
+        cx,
+        base - 14,
+        ("middle", 10, 700),
+        accent,
+        &look.brand.as_str().to_ascii_uppercase(),
+    );
     if let Some(label) = &look.label {
         let on = svg.paint.on_body;
-        svg.text(cx, base - 58, 9, "middle", on, 400, label);
+        svg.text(cx, base - 34, ("middle", 9, 400), on, label);
     }
 }
 
@@ -789,7 +801,7 @@ fn omni_antenna(svg: &mut Svg, look: &Look) {
         escape(&look.brand.as_str().to_ascii_uppercase())
     );
     if let Some(label) = &look.label {
-        svg.text(cx - 40, 338, 9, "middle", INK, 400, label);
+        svg.text(cx, 346, ("middle", 9, 400), INK, label);
     }
 }
 
@@ -816,7 +828,17 @@ fn panel_antenna(svg: &mut Svg, look: &Look) {
         }
     }
     leads(svg, x + w / 2, y + h, i32::from(look.antennas));
-    svg.marks(look, x + 10, x + w - 10, y + h - 10);
+    svg.text(
+        x + 12,
+        y + h - 10,
+        ("start", 9, 700),
+        accent,
+        &look.brand.as_str().to_ascii_uppercase(),
+    );
+    if let Some(label) = &look.label {
+        let on = svg.paint.on_body;
+        svg.text(x + w / 2, y + 18, ("middle", 8, 400), on, label);
+    }
 }
 
 fn dome_antenna(svg: &mut Svg, look: &Look) {
@@ -825,7 +847,12 @@ fn dome_antenna(svg: &mut Svg, look: &Look) {
     leads(svg, cx, base, i32::from(look.antennas));
     let (front, side, accent) = (svg.paint.front, svg.paint.side, svg.paint.accent);
     svg.path(
-        &format!("M{} {base} a{} 16 0 0 0 {} 0 z", cx - r - 12, r + 12, 2 * r + 24),
+        &format!(
+            "M{} {base} a{} 16 0 0 0 {} 0 z",
+            cx - r - 12,
+            r + 12,
+            2 * r + 24
+        ),
         side,
         INK,
         1.5,
@@ -837,9 +864,15 @@ fn dome_antenna(svg: &mut Svg, look: &Look) {
         1.5,
     );
     svg.circle(cx, base - 34, 5, accent);
-    svg.text(cx, base - 12, 10, "middle", accent, 700, &look.brand.as_str().to_ascii_uppercase());
+    svg.text(
+        cx,
+        base - 12,
+        ("middle", 10, 700),
+        accent,
+        &look.brand.as_str().to_ascii_uppercase(),
+    );
     if let Some(label) = &look.label {
-        svg.text(cx, base + 100, 9, "middle", INK, 400, label);
+        svg.text(cx, base + 100, ("middle", 9, 400), INK, label);
     }
 }
 
@@ -848,7 +881,14 @@ fn power_adapter(svg: &mut Svg, look: &Look) {
     svg.shadow(WIDTH / 2, y + h + 12, 170);
     // The DC cord with its barrel plug and the AC cord.
     svg.path(
-        &format!("M{} {} C{} {} {} 300 380 290", x + w, y + 30, x + w + 80, y + 40, x + w + 40),
+        &format!(
+            "M{} {} C{} {} {} 300 380 290",
+            x + w,
+            y + 30,
+            x + w + 80,
+            y + 40,
+            x + w + 40
+        ),
         "none",
         "#111827",
         5.0,
@@ -865,7 +905,7 @@ fn power_adapter(svg: &mut Svg, look: &Look) {
     svg.block(x, y, w, h, d, front);
     let accent = svg.paint.accent;
     svg.circle(x + 16, y + 16, 4, LED);
-    svg.text(x + w / 2, y + 34, 14, "middle", accent, 700, "12 V");
+    svg.text(x + w / 2, y + 34, ("middle", 14, 700), accent, "12 V");
     svg.marks(look, x + 10, x + w - 10, y + h - 8);
 }
 
@@ -884,8 +924,8 @@ fn poe_injector(svg: &mut Svg, look: &Look) {
     let accent = svg.paint.accent;
     svg.rj45(x + w - 90, y + 14, false);
     svg.rj45(x + w - 46, y + 14, true);
-    svg.text(x + w - 81, y + 10, 7, "middle", on, 700, "DATA");
-    svg.text(x + w - 37, y + 10, 7, "middle", accent, 700, "PoE");
+    svg.text(x + w - 81, y + 10, ("middle", 7, 700), on, "DATA");
+    svg.text(x + w - 37, y + 10, ("middle", 7, 700), accent, "PoE");
     svg.circle(x + 16, y + 20, 4, LED);
     svg.marks(look, x + 10, x + w - 10, y + h - 8);
 }
@@ -908,9 +948,9 @@ fn antenna_cable(svg: &mut Svg, look: &Look) {
     svg.outlined(46, 296, 26, 30, 4, "#c8a24a");
     svg.outlined(408, 296, 26, 30, 4, "#c8a24a");
     svg.rect(cx - 40, 150, 80, 20, 4, accent);
-    svg.text(cx, 165, 11, "middle", "#ffffff", 700, "LMR-240");
+    svg.text(cx, 165, ("middle", 11, 700), "#ffffff", "LMR-240");
     if let Some(label) = &look.label {
-        svg.text(cx, 338, 9, "middle", INK, 400, label);
+        svg.text(cx, 338, ("middle", 9, 400), INK, label);
     }
 }
 
@@ -929,26 +969,43 @@ fn power_cable(svg: &mut Svg, look: &Look) {
         svg.circle(74 + (i % 2) * 24, 192 + (i / 2) * 24, 5, "#0f172a");
     }
     for (i, y) in [166, 180, 246].iter().enumerate() {
-        svg.outlined(396, y - 6, 24, 14, 3, if i == 2 { "#eab308" } else { "#9ca3af" });
+        svg.outlined(
+            396,
+            y - 6,
+            24,
+            14,
+            3,
+            if i == 2 { "#eab308" } else { "#9ca3af" },
+        );
     }
-    svg.text(258, 160, 10, "middle", accent, 700, "5 A");
+    svg.text(258, 160, ("middle", 10, 700), accent, "5 A");
     if let Some(label) = &look.label {
-        svg.text(WIDTH / 2, 330, 9, "middle", INK, 400, label);
+        svg.text(WIDTH / 2, 330, ("middle", 9, 400), INK, label);
     }
 }
 
 fn rack_tray(svg: &mut Svg, look: &Look) {
-    let (x, y, w, h, d) = (60, 200, 360, 40, 120);
+    let (x, y, w, h, d) = (76, 200, 310, 40, 90);
     let (dx, dy) = (d * 6 / 10, d * 4 / 10);
     svg.shadow(WIDTH / 2, y + h + 12, 220);
     let (front, side, top) = (svg.paint.front, svg.paint.side, svg.paint.top);
     // The tray floor and its back lip, then the front panel with vents.
     svg.polygon(
-        &[(x, y + h), (x + dx, y + h - dy), (x + w + dx, y + h - dy), (x + w, y + h)],
+        &[
+            (x, y + h),
+            (x + dx, y + h - dy),
+            (x + w + dx, y + h - dy),
+            (x + w, y + h),
+        ],
         top,
     );
     svg.polygon(
-        &[(x + dx, y + h - dy), (x + dx, y + h - dy - 14), (x + w + dx, y + h - dy - 14), (x + w + dx, y + h - dy)],
+        &[
+            (x + dx, y + h - dy),
+            (x + dx, y + h - dy - 14),
+            (x + w + dx, y + h - dy - 14),
+            (x + w + dx, y + h - dy),
+        ],
         side,
     );
     svg.polygon(&[(x, y), (x + w, y), (x + w, y + h), (x, y + h)], front);
@@ -958,24 +1015,18 @@ fn rack_tray(svg: &mut Svg, look: &Look) {
         svg.rect(ex + 8, y + h - 14, 8, 6, 3, "#0f172a");
     }
     let accent = svg.paint.accent;
-    for i in 0..16 {
-        svg.rect(x + 110 + i * 10, y + 12, 5, 16, 2, side);
+    for i in 0..14 {
+        svg.rect(x + 90 + i * 10, y + 10, 5, 14, 2, side);
     }
-    svg.text(x + 20, y + 26, 12, "start", accent, 700, "1U");
-    svg.marks(look, x + 20, x + w - 14, y + h - 6);
+    svg.text(x + w - 14, y + 24, ("end", 12, 700), accent, "1U");
+    svg.marks(look, x + 14, x + w - 14, y + h - 6);
 }
 
 fn din_bracket(svg: &mut Svg, look: &Look) {
     // A length of TS35 rail with the bracket clipped on.
     svg.shadow(WIDTH / 2, 300, 200);
-    svg.polygon(
-        &[(40, 230), (440, 170), (440, 186), (40, 246)],
-        "#cbd5e1",
-    );
-    svg.polygon(
-        &[(40, 246), (440, 186), (440, 196), (40, 256)],
-        "#94a3b8",
-    );
+    svg.polygon(&[(40, 230), (440, 170), (440, 186), (40, 246)], "#cbd5e1");
+    svg.polygon(&[(40, 246), (440, 186), (440, 196), (40, 256)], "#94a3b8");
     let front = svg.paint.front;
     svg.polygon(&[(190, 120), (290, 105), (290, 245), (190, 260)], front);
     let side = svg.paint.side;
@@ -985,5 +1036,14 @@ fn din_bracket(svg: &mut Svg, look: &Look) {
     }
     let accent = svg.paint.accent;
     svg.polygon(&[(200, 184), (280, 172), (280, 186), (200, 198)], accent);
-    svg.marks(look, 196, 286, 300);
+    svg.text(
+        240,
+        164,
+        ("middle", 9, 700),
+        accent,
+        &look.brand.as_str().to_ascii_uppercase(),
+    );
+    if let Some(label) = &look.label {
+        svg.text(WIDTH / 2, 318, ("middle", 9, 400), INK, label);
+    }
 }

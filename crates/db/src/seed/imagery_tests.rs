@@ -78,7 +78,9 @@ fn parse_xml(doc: &str) -> Result<Vec<Element>, String> {
         let mut attrs = HashMap::new();
         let mut a = tag[name_end..].trim_start();
         while !a.is_empty() {
-            let eq = a.find('=').ok_or(format!("attribute without value in <{name}>"))?;
+            let eq = a
+                .find('=')
+                .ok_or(format!("attribute without value in <{name}>"))?;
             let key = a[..eq].trim();
             let value_part = &a[eq + 1..];
             if !value_part.starts_with('"') {
@@ -107,7 +109,9 @@ fn parse_xml(doc: &str) -> Result<Vec<Element>, String> {
         }
     }
     if !stack.is_empty() || roots != 1 || !rest.trim().is_empty() {
-        return Err(format!("unbalanced document: open {stack:?}, {roots} roots"));
+        return Err(format!(
+            "unbalanced document: open {stack:?}, {roots} roots"
+        ));
     }
     Ok(elements)
 }
@@ -180,8 +184,14 @@ fn check_svg(what: &str, body: &[u8]) -> Vec<Element> {
     assert_eq!(root.attrs["viewBox"], "0 0 480 360", "{what}");
     assert_eq!(root.attrs["role"], "img", "{what}");
     assert!(body.len() < 8_000, "{what} is {} bytes", body.len());
-    assert!(!s.contains("http:") || !s.replace("http://www.w3.org/2000/svg", "").contains("http"), "{what} refers outside");
-    assert!(!s.contains("https:") && !s.contains("xlink:href") && !s.contains("<image"), "{what} refers outside");
+    assert!(
+        !s.contains("http:") || !s.replace("http://www.w3.org/2000/svg", "").contains("http"),
+        "{what} refers outside"
+    );
+    assert!(
+        !s.contains("https:") && !s.contains("xlink:href") && !s.contains("<image"),
+        "{what} refers outside"
+    );
     for e in &elements {
         if let Some(href) = e.attrs.get("href") {
             assert!(href.starts_with('#'), "{what}: external href {href}");
@@ -220,17 +230,23 @@ fn picture(
     media: &HashMap<&str, &MediaSeed>,
 ) -> Option<String> {
     let key = p.images.first().map(|(k, _)| k.clone()).or_else(|| {
-        let parent = products.iter().find(|x| Some(&x.id) == p.parent_id.as_ref())?;
+        let parent = products
+            .iter()
+            .find(|x| Some(&x.id) == p.parent_id.as_ref())?;
         parent.images.first().map(|(k, _)| k.clone())
     })?;
-    let m = media.get(key.as_str()).unwrap_or_else(|| panic!("{key} missing"));
+    let m = media
+        .get(key.as_str())
+        .unwrap_or_else(|| panic!("{key} missing"));
     Some(String::from_utf8(m.body.clone()).unwrap())
 }
 
 /// What the specification says about the radio: a variant's cellular module,
 /// else the name and cellular rows of the product (or its parent).
 fn names_in_spec(p: &ProductSeed, products: &[ProductSeed]) -> (bool, bool) {
-    let parent = products.iter().find(|x| Some(&x.id) == p.parent_id.as_ref());
+    let parent = products
+        .iter()
+        .find(|x| Some(&x.id) == p.parent_id.as_ref());
     let mut texts: Vec<&str> = p
         .attributes
         .iter()
@@ -260,20 +276,37 @@ fn check_badges(products: &[ProductSeed], media: &[MediaSeed]) -> usize {
         if products.iter().any(|v| v.parent_id.as_ref() == Some(&p.id)) {
             continue;
         }
-        let svg = picture(p, products, &media).unwrap_or_else(|| panic!("{} has no picture", p.sku));
+        let svg =
+            picture(p, products, &media).unwrap_or_else(|| panic!("{} has no picture", p.sku));
         let tags = tags(&parse_xml(&svg).unwrap());
         match names_in_spec(p, products) {
             (true, _) => {
-                assert!(tags.iter().any(|t| t == "5G"), "{} is 5G but shows {tags:?}", p.sku);
+                assert!(
+                    tags.iter().any(|t| t == "5G"),
+                    "{} is 5G but shows {tags:?}",
+                    p.sku
+                );
                 checked += 1;
             }
             (false, true) => {
-                assert!(!svg.contains("5G"), "{} is LTE only but its picture says 5G", p.sku);
-                assert!(tags.iter().any(|t| t == "LTE"), "{} is LTE but shows {tags:?}", p.sku);
+                assert!(
+                    !svg.contains("5G"),
+                    "{} is LTE only but its picture says 5G",
+                    p.sku
+                );
+                assert!(
+                    tags.iter().any(|t| t == "LTE"),
+                    "{} is LTE but shows {tags:?}",
+                    p.sku
+                );
                 checked += 1;
             }
             (false, false) => {
-                assert!(!tags.iter().any(|t| t.contains("5G") || t.contains("LTE")), "{} has no radio but shows {tags:?}", p.sku);
+                assert!(
+                    !tags.iter().any(|t| t.contains("5G") || t.contains("LTE")),
+                    "{} has no radio but shows {tags:?}",
+                    p.sku
+                );
             }
         }
     }
@@ -293,12 +326,23 @@ fn every_hardware_family_has_a_drawing_of_its_own_even_without_its_model_name() 
         .collect();
     assert!(families.len() >= 35, "{} hardware families", families.len());
     for p in families {
-        let (key, alt) = p.images.first().unwrap_or_else(|| panic!("{} has no picture", p.sku));
+        let (key, alt) = p
+            .images
+            .first()
+            .unwrap_or_else(|| panic!("{} has no picture", p.sku));
         assert!(alt.contains(&p.name));
         assert!(keys.insert(key.clone()), "{} shares {key}", p.sku);
         let svg = String::from_utf8(media[key.as_str()].body.clone()).unwrap();
-        let label = p.name.strip_prefix(&format!("{} ", p.brand)).unwrap_or(&p.name).to_ascii_uppercase();
-        assert!(svg.contains(&format!(">{label}<")), "{} does not carry its model name", p.sku);
+        let label = p
+            .name
+            .strip_prefix(&format!("{} ", p.brand))
+            .unwrap_or(&p.name)
+            .to_ascii_uppercase();
+        assert!(
+            svg.contains(&format!(">{label}<")),
+            "{} does not carry its model name",
+            p.sku
+        );
         let body = svg.replace(&format!(">{label}<"), "><");
         if let Some(other) = seen.insert(body, &p.sku) {
             panic!("{} and {other} differ only in their model names", p.sku);
@@ -349,7 +393,11 @@ fn badges_follow_the_cellular_technology_in_the_specification() {
 fn every_picture_is_small_well_formed_xml_and_leaves_the_top_right_corner_free() {
     let seed = demo(NOW);
     let mut n = 0;
-    for m in seed.media.iter().filter(|m| m.content_type == "image/svg+xml") {
+    for m in seed
+        .media
+        .iter()
+        .filter(|m| m.content_type == "image/svg+xml")
+    {
         if m.key.contains("logo") {
             continue;
         }
@@ -372,14 +420,24 @@ fn every_picture_is_small_well_formed_xml_and_leaves_the_top_right_corner_free()
 #[test]
 fn the_bench_catalogue_shares_a_few_dozen_drawings() {
     let (products, media) = generate(3_000, NOW, 0);
-    let pictures: Vec<_> = media.iter().filter(|m| m.content_type == "image/svg+xml").collect();
+    let pictures: Vec<_> = media
+        .iter()
+        .filter(|m| m.content_type == "image/svg+xml")
+        .collect();
     let bytes: usize = pictures.iter().map(|m| m.body.len()).sum();
     assert!(pictures.len() <= 120, "{} pictures", pictures.len());
     assert!(bytes <= 500_000, "{bytes} bytes of pictures");
     let keys: HashSet<&str> = media.iter().map(|m| m.key.as_str()).collect();
     for p in products.iter().filter(|p| p.parent_id.is_none()) {
-        let (key, _) = p.images.first().unwrap_or_else(|| panic!("{} has no picture", p.sku));
-        assert!(keys.contains(key.as_str()), "{} shows a missing {key}", p.sku);
+        let (key, _) = p
+            .images
+            .first()
+            .unwrap_or_else(|| panic!("{} has no picture", p.sku));
+        assert!(
+            keys.contains(key.as_str()),
+            "{} shows a missing {key}",
+            p.sku
+        );
     }
 }
 

@@ -374,15 +374,15 @@ impl Look {
         if let Some(ip) = &self.protection {
             tags.push(ip.clone());
         }
-        if matches!(self.form, Form::CeilingAp | Form::OutdoorAp) {
-            if let Some(w) = &self.wifi {
-                tags.push(w.to_ascii_uppercase());
-            }
+        if let Some(w) = &self.wifi
+            && matches!(self.form, Form::CeilingAp | Form::OutdoorAp)
+        {
+            tags.push(w.to_ascii_uppercase());
         }
-        if let Some(poe) = self.poe {
-            if matches!(self.form, Form::Switch | Form::RackSwitch) {
-                tags.push(poe.to_owned());
-            }
+        if let Some(poe) = self.poe
+            && matches!(self.form, Form::Switch | Form::RackSwitch)
+        {
+            tags.push(poe.to_owned());
         }
         tags.truncate(2);
         tags

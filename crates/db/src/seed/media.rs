@@ -126,8 +126,7 @@ fn card(main: &str, dark: &str, glyph: &str, caption: &str) -> String {
 /// The card of something without a body, in one brand's colours; `None` for hardware.
 pub fn card_svg(art: Art, brand: Brand) -> Option<String> {
     let (main, dark, light) = palette(brand.as_str());
-    let cloud =
-        "<path d=\"M180 200 a40 40 0 0 1 8 -79 a56 56 0 0 1 104 -10 a44 44 0 0 1 8 89 z\" fill=\"#fff\"/>";
+    let cloud = "<path d=\"M180 200 a40 40 0 0 1 8 -79 a56 56 0 0 1 104 -10 a44 44 0 0 1 8 89 z\" fill=\"#fff\"/>";
     let sim = "<path d=\"M200 96 h64 l26 26 v92 h-90 z\" fill=\"#fff\"/>\
 <rect x=\"214\" y=\"136\" width=\"62\" height=\"58\" rx=\"6\" fill=\"#fbbf24\"/>\
 <path d=\"M214 156 h62 M214 174 h62 M245 136 v58\" stroke=\"#92400e\" stroke-width=\"3\"/>";
@@ -149,32 +148,42 @@ pub fn card_svg(art: Art, brand: Brand) -> Option<String> {
         Art::Cloud => card(
             main,
             dark,
-            &format!("{cloud}<path d=\"M214 170 h52 M250 154 l16 16 l-16 16\" fill=\"none\" stroke=\"{main}\" stroke-width=\"8\" stroke-linecap=\"round\"/>"),
+            &format!(
+                "{cloud}<path d=\"M214 170 h52 M250 154 l16 16 l-16 16\" fill=\"none\" stroke=\"{main}\" stroke-width=\"8\" stroke-linecap=\"round\"/>"
+            ),
             "SPEEDFUSION CLOUD",
         ),
         Art::CloudConnect => card(
             main,
             dark,
-            &format!("{cloud}<path d=\"M226 184 v-10 M240 184 v-20 M254 184 v-30 M268 184 v-40\" fill=\"none\" stroke=\"{main}\" stroke-width=\"8\" stroke-linecap=\"round\"/>"),
+            &format!(
+                "{cloud}<path d=\"M226 184 v-10 M240 184 v-20 M254 184 v-30 M268 184 v-40\" fill=\"none\" stroke=\"{main}\" stroke-width=\"8\" stroke-linecap=\"round\"/>"
+            ),
             "SPEEDFUSION CONNECT",
         ),
         Art::CloudUnlimited => card(
             main,
             dark,
-            &format!("{cloud}<path d=\"M240 166 c-12 -16 -36 -16 -36 0 s24 16 36 0 s36 -16 36 0 s-24 16 -36 0 z\" fill=\"none\" stroke=\"{main}\" stroke-width=\"7\"/>"),
+            &format!(
+                "{cloud}<path d=\"M240 166 c-12 -16 -36 -16 -36 0 s24 16 36 0 s36 -16 36 0 s-24 16 -36 0 z\" fill=\"none\" stroke=\"{main}\" stroke-width=\"7\"/>"
+            ),
             "UNLIMITED",
         ),
         Art::Esim => card(main, dark, sim, "eSIM"),
         Art::EsimData => card(
             main,
             dark,
-            &format!("{sim}<path d=\"M310 120 v60 l-12 -12 M310 180 l12 -12\" fill=\"none\" stroke=\"#fff\" stroke-width=\"7\" stroke-linecap=\"round\"/>"),
+            &format!(
+                "{sim}<path d=\"M310 120 v60 l-12 -12 M310 180 l12 -12\" fill=\"none\" stroke=\"#fff\" stroke-width=\"7\" stroke-linecap=\"round\"/>"
+            ),
             "eSIM DATA",
         ),
         Art::EsimPool => card(
             main,
             dark,
-            &format!("<path d=\"M176 110 h56 l22 22 v76 h-78 z\" fill=\"#fff\" opacity=\"0.55\"/>{sim}"),
+            &format!(
+                "<path d=\"M176 110 h56 l22 22 v76 h-78 z\" fill=\"#fff\" opacity=\"0.55\"/>{sim}"
+            ),
             "DATA POOL",
         ),
         Art::DataPlan => card(
