@@ -195,13 +195,11 @@ impl Generator {
         }
     }
 
-    /// The media the generated products add (the demo catalogue has the rest).
+    /// The media the generated products use: the family guides, the cards and
+    /// the shared drawings (those the demo catalogue already has are skipped
+    /// when written).
     fn into_media(self) -> Vec<MediaSeed> {
-        self.b
-            .media
-            .into_iter()
-            .filter(|m| m.key.starts_with("bench-"))
-            .collect()
+        self.b.media
     }
 
     /// The `serial`-th listable product (1-based) and its variants: a kind picked
@@ -265,12 +263,10 @@ impl Generator {
         let throughput = rng.range(1, 40) * 100;
         let wan = rng.range(1, 4);
         let lan = rng.range(2, 16);
-        let art = if radio == "Fibre" {
-            Art::Router
-        } else if series == "Fleet" || series == "Transit" {
+        let art = if radio != "Fibre" && (series == "Fleet" || series == "Transit") {
             Art::Vehicle
         } else {
-            Art::Router5g
+            Art::Router
         };
         let name = format!("{brand} {series} {model} {radio} Router");
         let sku = format!(
@@ -687,6 +683,8 @@ impl Generator {
             art,
             mut variants,
         } = draft;
+        // Generic drawings: a few dozen pictures however many products there are.
+        self.b.illustrate(&mut p, &mut variants, art, true);
         let rng = &mut self.rng;
         p.created_at = self.now - age * DAY_MS;
         p.featured = rng.chance(2);
@@ -712,7 +710,7 @@ impl Generator {
             p.compare_at = Some(p.price + p.price / 5);
         }
         if let Some(guide) = self.guides.get(&match art {
-            Art::Router | Art::Router5g | Art::Vehicle => Art::Router,
+            Art::Router | Art::Vehicle => Art::Router,
             Art::AccessPoint | Art::OutdoorAp => Art::AccessPoint,
             Art::Switch => Art::Switch,
             Art::Antenna | Art::PanelAntenna => Art::Antenna,

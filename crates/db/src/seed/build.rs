@@ -1,7 +1,9 @@
 //! A small builder vocabulary for writing catalogue seed data as data.
 
-use super::media::{Art, family_images, pdf};
-use super::model::{DownloadSeed, MediaSeed, OptionSeed, PriceSeed, ProductSeed};
+use super::draw;
+use super::look::Look;
+use super::media::{Art, art_image, pdf};
+use super::model::{DownloadSeed, MediaSeed, OptionSeed, PriceSeed, ProductSeed, slugify};
 use std::collections::HashMap;
 use uplink_domain::catalog::{
     Brand, DownloadKind, Label, OptionKind, PrimeRequirement, ProductType, Warehouse,
@@ -22,7 +24,7 @@ pub struct NewProduct<'a> {
     pub category: &'a str,
     /// List price in cents.
     pub price: i64,
-    /// The family image.
+    /// The kind: hardware is drawn from its data when finished, the rest gets its card.
     pub art: Art,
 }
 
@@ -35,7 +37,7 @@ pub struct Hardware<'a> {
     pub category: &'a str,
     /// List price in cents.
     pub price: i64,
-    /// The family image.
+    /// The kind of hardware, drawn from the row's data.
     pub art: Art,
     pub summary: &'a str,
     /// `(group, name, value)`.
@@ -53,36 +55,66 @@ pub struct Builder {
     pub now: i64,
     pub products: Vec<ProductSeed>,
     pub media: Vec<MediaSeed>,
-    images: HashMap<(Art, Brand), String>,
     shared: HashMap<String, String>,
     position: i64,
 }
 
 impl Builder {
     pub fn new(now: i64) -> Builder {
-        let mut media = Vec::new();
-        let mut images = HashMap::new();
-        for (art, brand, m) in family_images() {
-            let brand = if brand == "Pepwave" {
-                Brand::Pepwave
-            } else {
-                Brand::Uplink
-            };
-            images.insert((art, brand), m.key.clone());
-            media.push(m);
-        }
         Builder {
             now,
             products: Vec::new(),
-            media,
-            images,
+            media: Vec::new(),
             shared: HashMap::new(),
             position: 0,
         }
     }
 
-    pub fn image(&self, art: Art, brand: Brand) -> String {
-        self.images[&(art, brand)].clone()
+    /// The picture of a kind: a card, or a typical device for category pages.
+    pub fn image(&mut self, art: Art, brand: Brand) -> String {
+        let m = art_image(art, brand);
+        self.shared(&m.key.clone(), || m)
+    }
+
+    /// A drawing of a look, stored once however many products show it.
+    fn drawing(&mut self, look: &Look, stem: &str) -> String {
+        let m = MediaSeed::new(stem, "svg", "image/svg+xml", draw::svg(look).into_bytes());
+        self.shared(&m.key.clone(), || m)
+    }
+
+    /// Draws a hardware family from its data: the parent's picture, and a
+    /// picture of its own for each variant whose module changes the badges
+    /// (the others show the parent's). `generic` leaves out the model name and
+    /// sizes so that many generated products share a few pictures.
+    pub fn illustrate(
+        &mut self,
+        parent: &mut ProductSeed,
+        variants: &mut [ProductSeed],
+        art: Art,
+        generic: bool,
+    ) {
+        let Some(mut look) = Look::of(parent, art, variants) else {
+            return;
+        };
+        let stem = if generic {
+            look = look.generic();
+            let tags = look.tags().join("-");
+            slugify(&format!("{} {} {tags}", art.stem(), parent.brand))
+        } else {
+            parent.slug.clone()
+        };
+        let key = self.drawing(&look, &stem);
+        parent
+            .images
+            .push((key, format!("{} illustration", parent.name)));
+        for v in variants {
+            let own = look.for_variant(v);
+            if own != look {
+                let stem = format!("{stem}-{}", slugify(&own.tags().join(" ")));
+                let key = self.drawing(&own, &stem);
+                v.images.push((key, format!("{} illustration", v.name)));
+            }
+        }
     }
 
     /// A media file shared by many products, generated once.
@@ -103,7 +135,8 @@ impl Builder {
         key
     }
 
-    /// A new product with its family image, category and a position.
+    /// A new product with its category, a position and, unless it is hardware
+    /// (drawn when finished), its card.
     pub fn product(&mut self, new: NewProduct<'_>) -> ProductSeed {
         let NewProduct {
             sku,
@@ -120,8 +153,10 @@ impl Builder {
         p.position = self.position;
         p.created_at = self.now - (self.position * 3 % 400) * DAY_MS;
         p.categories.push(category.to_owned());
-        p.images
-            .push((self.image(art, brand), format!("{name} illustration")));
+        if !art.is_hardware() {
+            p.images
+                .push((self.image(art, brand), format!("{name} illustration")));
+        }
         p
     }
 
@@ -144,8 +179,28 @@ impl Builder {
         .age(row.age_days, now)
     }
 
+    /// Draws a product that has no variants, fills in generated text and
+    /// files, then stores it.
+    pub fn finish(&mut self, p: ProductSeed, art: Art) {
+        self.finish_family(p, Vec::new(), art);
+    }
+
+    /// Draws a configurable product and its variants, then stores them in order.
+    pub fn finish_family(
+        &mut self,
+        mut parent: ProductSeed,
+        mut variants: Vec<ProductSeed>,
+        art: Art,
+    ) {
+        self.illustrate(&mut parent, &mut variants, art, false);
+        self.store(parent, art);
+        for v in variants {
+            self.store(v, art);
+        }
+    }
+
     /// Fills in generated text and files, then stores the product.
-    pub fn finish(&mut self, mut p: ProductSeed, art: Art) {
+    fn store(&mut self, mut p: ProductSeed, art: Art) {
         if let Some(parent) = &p.parent_id {
             // Variants keep the order they were declared in.
             let siblings = self
@@ -218,12 +273,7 @@ impl Builder {
         });
         if matches!(
             art,
-            Art::Router
-                | Art::Router5g
-                | Art::Vehicle
-                | Art::AccessPoint
-                | Art::OutdoorAp
-                | Art::Switch
+            Art::Router | Art::Vehicle | Art::AccessPoint | Art::OutdoorAp | Art::Switch
         ) {
             let (version, notes) = firmware_notes(brand);
             let fw = self.shared(&format!("fw-{}", brand.as_str()), || {

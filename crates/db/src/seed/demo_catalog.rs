@@ -114,8 +114,8 @@ pub fn stores(b: &mut Builder) -> Vec<StoreSeed> {
     ]
 }
 
-pub fn categories(b: &Builder) -> Vec<CategorySeed> {
-    let img = |art, brand| Some(b.image(art, brand));
+pub fn categories(b: &mut Builder) -> Vec<CategorySeed> {
+    let mut img = |art, brand| Some(b.image(art, brand));
     let c = |slug, name, parent, description, image_media| CategorySeed {
         slug,
         name,
@@ -129,14 +129,14 @@ pub fn categories(b: &Builder) -> Vec<CategorySeed> {
             "Hardware",
             None,
             "Routers, access points, switches, antennas and accessories.",
-            img(Art::Router5g, Uplink),
+            img(Art::Router, Uplink),
         ),
         c(
             "routers",
             "Routers",
             Some("hardware"),
             "Multi-WAN, cellular and SD-WAN routers for branches, vehicles and homes.",
-            img(Art::Router5g, Uplink),
+            img(Art::Router, Uplink),
         ),
         c(
             "access-points",
@@ -425,7 +425,7 @@ fn pepwave_br1_routers(b: &mut Builder) {
             product_type: T::Configurable,
             category: "routers",
             price: 39_900,
-            art: Art::Router5g,
+            art: Art::Router,
         })
         .summary("Compact industrial LTE router with dual SIM, Wi-Fi and SpeedFusion — the workhorse for kiosks, ATMs and pop-up sites.")
         .specs(&[
@@ -485,10 +485,7 @@ fn pepwave_br1_routers(b: &mut Builder) {
         (3, 12),
     )
     .store_price("us", 57_900);
-    b.finish(parent, Art::Router5g);
-    for v in [v1, v2, v3] {
-        b.finish(v, Art::Router5g);
-    }
+    b.finish_family(parent, vec![v1, v2, v3], Art::Router);
 
     let p = b
         .product(NewProduct {
@@ -498,7 +495,7 @@ fn pepwave_br1_routers(b: &mut Builder) {
             product_type: T::Hardware,
             category: "routers",
             price: 149_900,
-            art: Art::Router5g,
+            art: Art::Router,
         })
         .summary("5G router with dual SIM, Wi-Fi 6 and PrimeCare included: built for mission-critical mobile and fixed sites.")
         .specs(&[
@@ -522,7 +519,7 @@ fn pepwave_br1_routers(b: &mut Builder) {
         .setup_option()
         .asset_tag_option()
         .age(30, now);
-    b.finish(p, Art::Router5g);
+    b.finish(p, Art::Router);
 }
 
 /// Pepwave dual-modem routers for vehicles, vessels and field teams.
@@ -562,7 +559,7 @@ fn pepwave_mobile_routers(b: &mut Builder) {
             brand: Pepwave,
             category: "routers",
             price: 219_900,
-            art: Art::Router5g,
+            art: Art::Router,
             summary: "Rugged dual-modem router with PrimeCare: two carriers, eight antennas, and SpeedFusion bonding for broadcast and public-safety teams.",
             specs: &[
                 ("Performance", "Router throughput", "600 Mbps"),
@@ -581,7 +578,7 @@ fn pepwave_mobile_routers(b: &mut Builder) {
         .setup_option()
         .weight(1_800)
         .store_price("us", 214_900);
-    b.finish(p, Art::Router5g);
+    b.finish(p, Art::Router);
 }
 
 /// Pepwave Balance, Surf and BR2 routers for branches and offices.
@@ -669,7 +666,7 @@ fn pepwave_branch_routers(b: &mut Builder) {
             brand: Pepwave,
             category: "routers",
             price: 99_900,
-            art: Art::Router5g,
+            art: Art::Router,
             summary: "Dual-modem LTE-A Pro router for branches that cannot go down: bond two carriers, fail over to fibre.",
             specs: &[
                 ("Performance", "Router throughput", "600 Mbps"),
@@ -686,7 +683,7 @@ fn pepwave_branch_routers(b: &mut Builder) {
         })
         .setup_option()
         .weight(1_150);
-    b.finish(p, Art::Router5g);
+    b.finish(p, Art::Router);
 }
 
 /// The Uplink Edge 1 family: one variant per cellular module and region.
@@ -700,7 +697,7 @@ fn uplink_edge1_routers(b: &mut Builder) {
             product_type: T::Configurable,
             category: "routers",
             price: 34_900,
-            art: Art::Router5g,
+            art: Art::Router,
         })
         .summary("Our best-selling cellular edge router: choose LTE or 5G and the regional model certified for your market.")
         .specs(&[
@@ -769,10 +766,7 @@ fn uplink_edge1_routers(b: &mut Builder) {
         )
         .not_sold_in("global"),
     ];
-    b.finish(parent, Art::Router5g);
-    for v in variants {
-        b.finish(v, Art::Router5g);
-    }
+    b.finish_family(parent, variants, Art::Router);
 }
 
 /// The Uplink Edge 5G Pro and the Branch SD-WAN routers.
@@ -784,7 +778,7 @@ fn uplink_edge_pro_and_branch_routers(b: &mut Builder) {
             brand: Uplink,
             category: "routers",
             price: 129_900,
-            art: Art::Router5g,
+            art: Art::Router,
             summary: "Dual-5G prime router with five years of PrimeCare options: bonded 5G for stadiums, studios and emergency response.",
             specs: &[
                 ("Performance", "Router throughput", "2 Gbps"),
@@ -805,7 +799,7 @@ fn uplink_edge_pro_and_branch_routers(b: &mut Builder) {
         .weight(1_900)
         .featured()
         .asset_tag_option();
-    b.finish(p, Art::Router5g);
+    b.finish(p, Art::Router);
 
     let p = b
         .hardware(Hardware {
@@ -869,7 +863,7 @@ fn uplink_nano_home_and_fleet_routers(b: &mut Builder) {
             brand: Uplink,
             category: "routers",
             price: 14_900,
-            art: Art::Router5g,
+            art: Art::Router,
             summary: "Palm-sized LTE router for IoT, vending and signage: one Ethernet port, one SIM, DIN-rail ready.",
             specs: &[
                 ("Performance", "Router throughput", "50 Mbps"),
@@ -887,7 +881,7 @@ fn uplink_nano_home_and_fleet_routers(b: &mut Builder) {
         .setup_option()
         .weight(150)
         .qty(1, Some(100), 1);
-    b.finish(p, Art::Router5g);
+    b.finish(p, Art::Router);
 
     let p = b
         .hardware(Hardware {
@@ -1064,10 +1058,7 @@ fn uplink_access_points(b: &mut Builder) {
             (2, 6),
         ),
     ];
-    b.finish(parent, Art::AccessPoint);
-    for v in vs {
-        b.finish(v, Art::AccessPoint);
-    }
+    b.finish_family(parent, vs, Art::AccessPoint);
     let p = b
         .hardware(Hardware {
             sku: "UL-AIRPOINT6E-OUT",
@@ -1385,10 +1376,7 @@ fn power_supplies(b: &mut Builder) {
         plug("UL-PSU-12V-UK", "UK plug", "uk", "Type G (UK)", (90, 0)).not_sold_in("us"),
         plug("UL-PSU-12V-AU", "AU plug", "au", "Type I (AU/NZ)", (0, 0)).not_sold_in("us"),
     ];
-    b.finish(parent, Art::PowerSupply);
-    for v in vs {
-        b.finish(v, Art::PowerSupply);
-    }
+    b.finish_family(parent, vs, Art::PowerSupply);
     let p = b
         .hardware(Hardware {
             sku: "UL-POE-INJ30",
@@ -2275,12 +2263,12 @@ fn draft_products(b: &mut Builder) {
             product_type: T::Hardware,
             category: "routers",
             price: 199_900,
-            art: Art::Router5g,
+            art: Art::Router,
         })
         .summary("Unannounced Wi-Fi 7 router.")
         .stock(0, 0);
     p.status = ProductStatus::Draft;
-    b.finish(p, Art::Router5g);
+    b.finish(p, Art::Router);
 }
 
 /// Mini-store catalogues: which products each selected-catalogue store sells, at what price.
@@ -2356,7 +2344,7 @@ fn ministore_prices(products: &mut [ProductSeed]) {
 pub fn demo(now: i64) -> CatalogSeed {
     let mut b = Builder::new(now);
     let stores = stores(&mut b);
-    let categories = categories(&b);
+    let categories = categories(&mut b);
     products(&mut b);
     ministore_prices(&mut b.products);
     let _ = DAY_MS;

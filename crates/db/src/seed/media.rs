@@ -1,14 +1,18 @@
-//! Generated media for the demo catalogue: clean SVG illustrations per
-//! product family, small PDF datasheets and plain-text release notes. Nothing
-//! is fetched from elsewhere.
+//! Generated media for the demo catalogue: card pictures for what has no
+//! body (licences, plans, eSIMs), small PDF datasheets and plain-text release
+//! notes. Hardware is drawn from its own data by `look` and `draw`. Nothing is
+//! fetched from elsewhere.
 
+use super::draw;
+use super::look::Look;
 use super::model::MediaSeed;
+use uplink_domain::catalog::Brand;
 
-/// Product families that share an illustration.
+/// What kind of thing a product is, for its picture and its guides: hardware
+/// kinds are drawn from the product's data, the rest get a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Art {
     Router,
-    Router5g,
     Vehicle,
     AccessPoint,
     OutdoorAp,
@@ -32,7 +36,6 @@ pub enum Art {
 impl Art {
     pub const ALL: &'static [Art] = &[
         Art::Router,
-        Art::Router5g,
         Art::Vehicle,
         Art::AccessPoint,
         Art::OutdoorAp,
@@ -56,7 +59,6 @@ impl Art {
     pub fn stem(self) -> &'static str {
         match self {
             Art::Router => "router",
-            Art::Router5g => "router-5g",
             Art::Vehicle => "vehicle-router",
             Art::AccessPoint => "access-point",
             Art::OutdoorAp => "outdoor-access-point",
@@ -77,6 +79,23 @@ impl Art {
             Art::DataPlan => "data-plan",
         }
     }
+
+    /// Hardware kinds, drawn from each product's data.
+    pub fn is_hardware(self) -> bool {
+        matches!(
+            self,
+            Art::Router
+                | Art::Vehicle
+                | Art::AccessPoint
+                | Art::OutdoorAp
+                | Art::Switch
+                | Art::Antenna
+                | Art::PanelAntenna
+                | Art::PowerSupply
+                | Art::Cable
+                | Art::Bracket
+        )
+    }
 }
 
 /// Brand palettes: (main, dark, light).
@@ -96,43 +115,6 @@ fn frame(light: &str, body: &str) -> String {
     )
 }
 
-fn leds(x: i32, y: i32, n: i32, color: &str) -> String {
-    (0..n)
-        .map(|i| {
-            format!(
-                "<circle cx=\"{}\" cy=\"{y}\" r=\"5\" fill=\"{color}\"/>",
-                x + i * 18
-            )
-        })
-        .collect()
-}
-
-fn ports(x: i32, y: i32, n: i32, w: i32) -> String {
-    (0..n)
-        .map(|i| {
-            format!(
-                "<rect x=\"{}\" y=\"{y}\" width=\"{w}\" height=\"16\" rx=\"2\" fill=\"#1f2937\"/>",
-                x + i * (w + 6)
-            )
-        })
-        .collect()
-}
-
-fn rod(x: i32, top: i32, base: i32, color: &str) -> String {
-    format!(
-        "<rect x=\"{}\" y=\"{top}\" width=\"12\" height=\"{}\" rx=\"6\" fill=\"{color}\"/>",
-        x - 6,
-        base - top
-    )
-}
-
-fn badge(text: &str, main: &str) -> String {
-    format!(
-        "<rect x=\"356\" y=\"28\" width=\"96\" height=\"34\" rx=\"17\" fill=\"{main}\"/>\
-<text x=\"404\" y=\"51\" text-anchor=\"middle\" font-family=\"Helvetica,Arial,sans-serif\" font-size=\"16\" font-weight=\"700\" fill=\"#fff\">{text}</text>"
-    )
-}
-
 fn card(main: &str, dark: &str, glyph: &str, caption: &str) -> String {
     format!(
         "<rect x=\"90\" y=\"70\" width=\"300\" height=\"200\" rx=\"22\" fill=\"{main}\"/>\
@@ -141,77 +123,14 @@ fn card(main: &str, dark: &str, glyph: &str, caption: &str) -> String {
     )
 }
 
-/// The SVG of one family in one brand's colours.
-pub fn svg(art: Art, brand: &str) -> String {
-    let (main, dark, light) = palette(brand);
+/// The card of something without a body, in one brand's colours; `None` for hardware.
+pub fn card_svg(art: Art, brand: Brand) -> Option<String> {
+    let (main, dark, light) = palette(brand.as_str());
+    let cloud = "<path d=\"M180 200 a40 40 0 0 1 8 -79 a56 56 0 0 1 104 -10 a44 44 0 0 1 8 89 z\" fill=\"#fff\"/>";
+    let sim = "<path d=\"M200 96 h64 l26 26 v92 h-90 z\" fill=\"#fff\"/>\
+<rect x=\"214\" y=\"136\" width=\"62\" height=\"58\" rx=\"6\" fill=\"#fbbf24\"/>\
+<path d=\"M214 156 h62 M214 174 h62 M245 136 v58\" stroke=\"#92400e\" stroke-width=\"3\"/>";
     let body = match art {
-        Art::Router | Art::Router5g | Art::Vehicle => {
-            let antennas = match art {
-                Art::Router => String::new(),
-                _ => format!("{}{}", rod(130, 70, 150, dark), rod(350, 70, 150, dark)),
-            };
-            let tag = match art {
-                Art::Router5g => badge("5G", main),
-                Art::Vehicle => badge("MOBILE", main),
-                _ => String::new(),
-            };
-            format!(
-                "{antennas}<rect x=\"70\" y=\"140\" width=\"340\" height=\"120\" rx=\"18\" fill=\"{dark}\"/>\
-<rect x=\"70\" y=\"140\" width=\"340\" height=\"30\" rx=\"14\" fill=\"{main}\"/>{}{}\
-<ellipse cx=\"240\" cy=\"290\" rx=\"170\" ry=\"10\" fill=\"#000\" opacity=\"0.08\"/>{tag}",
-                leds(100, 200, 5, "#34d399"),
-                ports(230, 226, 5, 26)
-            )
-        }
-        Art::AccessPoint | Art::OutdoorAp => {
-            let tag = if art == Art::OutdoorAp {
-                badge("IP67", main)
-            } else {
-                String::new()
-            };
-            format!(
-                "<ellipse cx=\"240\" cy=\"275\" rx=\"150\" ry=\"12\" fill=\"#000\" opacity=\"0.08\"/>\
-<circle cx=\"240\" cy=\"180\" r=\"120\" fill=\"#f8fafc\" stroke=\"{dark}\" stroke-width=\"6\"/>\
-<circle cx=\"240\" cy=\"180\" r=\"84\" fill=\"none\" stroke=\"{main}\" stroke-width=\"4\" opacity=\"0.5\"/>\
-<circle cx=\"240\" cy=\"180\" r=\"14\" fill=\"{main}\"/>\
-<path d=\"M200 140 a56 56 0 0 1 80 0\" fill=\"none\" stroke=\"{main}\" stroke-width=\"8\" stroke-linecap=\"round\"/>\
-<path d=\"M180 118 a86 86 0 0 1 120 0\" fill=\"none\" stroke=\"{main}\" stroke-width=\"8\" stroke-linecap=\"round\" opacity=\"0.6\"/>{tag}"
-            )
-        }
-        Art::Switch => format!(
-            "<rect x=\"40\" y=\"140\" width=\"400\" height=\"90\" rx=\"12\" fill=\"{dark}\"/>\
-<rect x=\"40\" y=\"140\" width=\"400\" height=\"18\" rx=\"9\" fill=\"{main}\"/>{}{}{}\
-<ellipse cx=\"240\" cy=\"258\" rx=\"200\" ry=\"10\" fill=\"#000\" opacity=\"0.08\"/>",
-            ports(64, 172, 8, 30),
-            ports(64, 198, 8, 30),
-            leds(380, 186, 2, "#34d399")
-        ),
-        Art::Antenna => format!(
-            "<ellipse cx=\"240\" cy=\"290\" rx=\"120\" ry=\"14\" fill=\"#000\" opacity=\"0.08\"/>\
-<path d=\"M140 280 Q240 60 340 280 Z\" fill=\"{dark}\"/>\
-<path d=\"M170 270 Q240 110 310 270 Z\" fill=\"{main}\" opacity=\"0.7\"/>\
-<rect x=\"120\" y=\"270\" width=\"240\" height=\"18\" rx=\"9\" fill=\"#1f2937\"/>"
-        ),
-        Art::PanelAntenna => format!(
-            "<rect x=\"150\" y=\"50\" width=\"180\" height=\"240\" rx=\"16\" fill=\"#f8fafc\" stroke=\"{dark}\" stroke-width=\"6\"/>\
-<rect x=\"180\" y=\"84\" width=\"120\" height=\"172\" rx=\"8\" fill=\"{main}\" opacity=\"0.25\"/>\
-<rect x=\"228\" y=\"290\" width=\"24\" height=\"40\" fill=\"#1f2937\"/>{}",
-            badge("5G", main)
-        ),
-        Art::PowerSupply => format!(
-            "<rect x=\"150\" y=\"110\" width=\"180\" height=\"130\" rx=\"20\" fill=\"{dark}\"/>\
-<rect x=\"200\" y=\"90\" width=\"14\" height=\"30\" fill=\"#9ca3af\"/><rect x=\"266\" y=\"90\" width=\"14\" height=\"30\" fill=\"#9ca3af\"/>\
-<path d=\"M240 240 C240 300 360 280 380 320\" fill=\"none\" stroke=\"#1f2937\" stroke-width=\"10\" stroke-linecap=\"round\"/>\
-<path d=\"M232 150 l-16 34 h22 l-10 30 l30 -42 h-22 l12 -22 z\" fill=\"{main}\"/>"
-        ),
-        Art::Cable => format!(
-            "<path d=\"M80 260 C160 60 320 320 400 110\" fill=\"none\" stroke=\"#1f2937\" stroke-width=\"14\" stroke-linecap=\"round\"/>\
-<rect x=\"58\" y=\"250\" width=\"44\" height=\"44\" rx=\"8\" fill=\"{main}\"/><rect x=\"378\" y=\"70\" width=\"44\" height=\"44\" rx=\"8\" fill=\"{main}\"/>"
-        ),
-        Art::Bracket => format!(
-            "<path d=\"M110 110 h260 v40 h-40 v110 h-180 v-110 h-40 z\" fill=\"#9ca3af\" stroke=\"{dark}\" stroke-width=\"6\"/>\
-<circle cx=\"140\" cy=\"130\" r=\"8\" fill=\"{dark}\"/><circle cx=\"340\" cy=\"130\" r=\"8\" fill=\"{dark}\"/>"
-        ),
         Art::Licence => card(
             main,
             dark,
@@ -226,54 +145,67 @@ pub fn svg(art: Art, brand: &str) -> String {
 <path d=\"M212 168 l20 20 l40 -44\" fill=\"none\" stroke=\"#16a34a\" stroke-width=\"12\" stroke-linecap=\"round\"/>",
             "CARE",
         ),
-        Art::Cloud | Art::CloudConnect | Art::CloudUnlimited => {
-            let caption = match art {
-                Art::Cloud => "SPEEDFUSION CLOUD",
-                Art::CloudConnect => "SPEEDFUSION CONNECT",
-                _ => "UNLIMITED",
-            };
-            card(
-                main,
-                dark,
-                "<path d=\"M180 200 a40 40 0 0 1 8 -79 a56 56 0 0 1 104 -10 a44 44 0 0 1 8 89 z\" fill=\"#fff\"/>\
-<path d=\"M214 170 h52 M250 154 l16 16 l-16 16\" fill=\"none\" stroke=\"#0b5fff\" stroke-width=\"8\" stroke-linecap=\"round\"/>",
-                caption,
-            )
-        }
-        Art::Esim | Art::EsimData | Art::EsimPool | Art::DataPlan => {
-            let caption = match art {
-                Art::Esim => "eSIM",
-                Art::EsimData => "eSIM DATA",
-                Art::EsimPool => "DATA POOL",
-                _ => "DATA PLAN",
-            };
-            card(
-                main,
-                dark,
-                "<path d=\"M200 96 h64 l26 26 v92 h-90 z\" fill=\"#fff\"/>\
-<rect x=\"214\" y=\"136\" width=\"62\" height=\"58\" rx=\"6\" fill=\"#fbbf24\"/>\
-<path d=\"M214 156 h62 M214 174 h62 M245 136 v58\" stroke=\"#92400e\" stroke-width=\"3\"/>",
-                caption,
-            )
-        }
+        Art::Cloud => card(
+            main,
+            dark,
+            &format!(
+                "{cloud}<path d=\"M214 170 h52 M250 154 l16 16 l-16 16\" fill=\"none\" stroke=\"{main}\" stroke-width=\"8\" stroke-linecap=\"round\"/>"
+            ),
+            "SPEEDFUSION CLOUD",
+        ),
+        Art::CloudConnect => card(
+            main,
+            dark,
+            &format!(
+                "{cloud}<path d=\"M226 184 v-10 M240 184 v-20 M254 184 v-30 M268 184 v-40\" fill=\"none\" stroke=\"{main}\" stroke-width=\"8\" stroke-linecap=\"round\"/>"
+            ),
+            "SPEEDFUSION CONNECT",
+        ),
+        Art::CloudUnlimited => card(
+            main,
+            dark,
+            &format!(
+                "{cloud}<path d=\"M240 166 c-12 -16 -36 -16 -36 0 s24 16 36 0 s36 -16 36 0 s-24 16 -36 0 z\" fill=\"none\" stroke=\"{main}\" stroke-width=\"7\"/>"
+            ),
+            "UNLIMITED",
+        ),
+        Art::Esim => card(main, dark, sim, "eSIM"),
+        Art::EsimData => card(
+            main,
+            dark,
+            &format!(
+                "{sim}<path d=\"M310 120 v60 l-12 -12 M310 180 l12 -12\" fill=\"none\" stroke=\"#fff\" stroke-width=\"7\" stroke-linecap=\"round\"/>"
+            ),
+            "eSIM DATA",
+        ),
+        Art::EsimPool => card(
+            main,
+            dark,
+            &format!(
+                "<path d=\"M176 110 h56 l22 22 v76 h-78 z\" fill=\"#fff\" opacity=\"0.55\"/>{sim}"
+            ),
+            "DATA POOL",
+        ),
+        Art::DataPlan => card(
+            main,
+            dark,
+            "<rect x=\"196\" y=\"100\" width=\"88\" height=\"112\" rx=\"8\" fill=\"#fff\"/>\
+<path d=\"M212 126 h56 M212 146 h56 M212 166 h36\" stroke=\"#94a3b8\" stroke-width=\"6\" stroke-linecap=\"round\"/>",
+            "DATA PLAN",
+        ),
+        _ => return None,
     };
-    frame(light, &body)
+    Some(frame(light, &body))
 }
 
-/// Every family's illustration in both brands' colours.
-pub fn family_images() -> Vec<(Art, &'static str, MediaSeed)> {
-    let mut out = Vec::new();
-    for art in Art::ALL {
-        for brand in ["Uplink", "Pepwave"] {
-            let stem = format!("{}-{}", art.stem(), brand.to_ascii_lowercase());
-            out.push((
-                *art,
-                brand,
-                MediaSeed::new(&stem, "svg", "image/svg+xml", svg(*art, brand).into_bytes()),
-            ));
-        }
-    }
-    out
+/// The picture of a kind in one brand's colours: its card, or for hardware a
+/// typical device without a model name (category pictures).
+pub fn art_image(art: Art, brand: Brand) -> MediaSeed {
+    let stem = format!("{}-{}", art.stem(), brand.as_str().to_ascii_lowercase());
+    let body = card_svg(art, brand)
+        .or_else(|| Look::typical(art, brand).map(|look| draw::svg(&look)))
+        .unwrap_or_default();
+    MediaSeed::new(&stem, "svg", "image/svg+xml", body.into_bytes())
 }
 
 /// A store logo: initials on the accent colour.
@@ -373,13 +305,19 @@ mod tests {
     }
 
     #[test]
-    fn every_family_has_an_svg_in_both_brands() {
-        let images = family_images();
-        assert_eq!(images.len(), Art::ALL.len() * 2);
-        for (_, _, m) in images {
-            let s = String::from_utf8(m.body).unwrap();
-            assert!(s.starts_with("<svg") && s.ends_with("</svg>"));
-            assert!(m.key.ends_with(".svg"));
+    fn every_kind_has_a_picture_in_both_brands_and_the_cards_differ() {
+        let mut cards = std::collections::HashSet::new();
+        for art in Art::ALL {
+            for brand in [Brand::Uplink, Brand::Pepwave] {
+                let m = art_image(*art, brand);
+                let s = String::from_utf8(m.body).unwrap();
+                assert!(s.starts_with("<svg") && s.ends_with("</svg>"), "{art:?}");
+                assert!(m.key.ends_with(".svg"));
+                assert_eq!(card_svg(*art, brand).is_none(), art.is_hardware());
+                if !art.is_hardware() {
+                    assert!(cards.insert(s), "{art:?} {brand} looks like another card");
+                }
+            }
         }
     }
 }

@@ -4,6 +4,10 @@ mod accounts;
 pub mod bench;
 pub mod build;
 pub mod demo_catalog;
+pub mod draw;
+#[cfg(test)]
+mod imagery_tests;
+pub mod look;
 pub mod media;
 pub mod model;
 
