@@ -40,7 +40,7 @@ const SHELLS: ShellCase[] = [
     async expectShell(page) {
       await expect(page.getByRole('heading', { level: 1, name: 'Connectivity usage' })).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Monitoring' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=/monitoring');
+      await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?return_to=%2Fmonitoring');
     },
   },
   {
