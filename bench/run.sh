@@ -78,7 +78,8 @@ UPLINK_LOG=warn "$BIN" seed-bench --products "$BENCH_PRODUCTS" --database-url "$
 seed_s=$(awk -v a="$seed_started" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')
 
 start_ms=$(date +%s%3N)
-UPLINK_DATABASE_URL="$DB_URL" UPLINK_LISTEN="127.0.0.1:$BENCH_PORT" UPLINK_SEED_DEMO=false \
+# The public address is the one the load and the browser use (error reports are sent there; CSP: 'self').
+UPLINK_DATABASE_URL="$DB_URL" UPLINK_LISTEN="127.0.0.1:$BENCH_PORT" UPLINK_PUBLIC_URL="$BENCH_BASE" UPLINK_SEED_DEMO=false \
   UPLINK_LOG=warn "$BIN" serve > "$BENCH_TMP/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 300); do

@@ -9,7 +9,7 @@
 command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 "$ROOT/scripts/ensure-node-deps.sh" "$BENCH_DIR/lighthouse" >/dev/null
 
-lighthouse_product=${LIGHTHOUSE_PRODUCT:-$(curl -fsS "$BENCH_BASE/api/v1/products?category=routers&page_size=1&sort=relevance" \
+lighthouse_product=${LIGHTHOUSE_PRODUCT:-$(curl -fsS "$BENCH_BASE/api/v1/products?category=routers&page_size=12&sort=relevance" \
   | grep -o '"slug":"[^"]*"' | head -n1 | cut -d'"' -f4)}
 if [[ -z "$lighthouse_product" ]]; then
   echo "lighthouse: no product found in the bench catalogue" >&2
