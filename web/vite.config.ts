@@ -16,6 +16,8 @@ const reactRouterProduction = (file: string) =>
  * The main screen group serves every storefront route, yet its chunk is only requested once the
  * entry has run and picked the group. A modulepreload hint for it and its own imports lets the
  * browser download them alongside the entry (the group still runs only when chosen, SPEC §11).
+ * The hints carry `data-group="main"`: the server leaves them out of the page it serves for the
+ * other groups' routes (crates/api/src/http/spa.rs), so /mobile never downloads the main group.
  */
 function preloadMainGroup(): Plugin {
   return {
@@ -36,12 +38,12 @@ function preloadMainGroup(): Plugin {
         return [
           ...scripts.map((file) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-group': 'main' },
             injectTo: 'head' as const,
           })),
           ...styles.map((file) => ({
             tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}`, 'data-group': 'main' },
             injectTo: 'head' as const,
           })),
         ];

@@ -65,10 +65,17 @@ const SHELLS: ShellCase[] = [
 test.describe('screen groups', () => {
   for (const shell of SHELLS) {
     test(`${shell.path} loads the ${shell.name} shell, passes axe and is screenshotted`, async ({ page }) => {
+      const mainGroupChunks: string[] = [];
+      page.on('request', (req) => {
+        if (groupChunkPattern('main').test(req.url())) mainGroupChunks.push(req.url());
+      });
       await page.goto(shell.path);
       await expect(page.locator('#root')).toHaveCount(1);
       await expect(page.getByRole('main')).toBeVisible();
       await shell.expectShell(page);
+      // Only the main group's pages download the main group (it is preloaded there, SPEC §11).
+      if (shell.name.startsWith('main')) expect(mainGroupChunks.length).toBeGreaterThan(0);
+      else expect(mainGroupChunks, `${shell.path} downloaded the main group`).toEqual([]);
       await expectNoSeriousA11yViolations(page);
       await saveScreenshots(page, shell.name);
     });

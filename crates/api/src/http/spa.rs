@@ -41,6 +41,9 @@ async fn serve_spa(dir: &Path, req: Request) -> Response {
     // A missing hashed asset must stay a 404 (the app reports a chunk-load
     // error); any other unknown path is a client-side route.
     let serve_index = res.status() == StatusCode::NOT_FOUND && !is_asset && index_request.is_some();
+    if serve_index && !is_main_group(&path) {
+        return other_group_index(dir).await;
+    }
     let mut res = match (serve_index, index_request) {
         (true, Some(index_req)) => ServeFile::new(dir.join("index.html"))
             .precompressed_br()
@@ -62,6 +65,39 @@ async fn serve_spa(dir: &Path, req: Request) -> Response {
         allow_same_origin_framing(&mut res);
     }
     res
+}
+
+/// Whether `path` belongs to the main screen group (SPEC §11; the same rule as
+/// `groupForPath` in web/src/app/screen-groups.ts).
+fn is_main_group(path: &str) -> bool {
+    let under = |prefix: &str| {
+        path == prefix
+            || path
+                .strip_prefix(prefix)
+                .is_some_and(|rest| rest.starts_with('/'))
+    };
+    let monitoring = path == "/monitoring" || path == "/monitoring/";
+    !(monitoring || under("/mobile") || under("/m/v2/referral") || under("/m/referral"))
+}
+
+/// `index.html` for the mobile, monitoring and referral groups: without the
+/// main group's preload hints (`data-group="main"`, added by web/vite.config.ts),
+/// so those pages download only their own group (SPEC §11).
+async fn other_group_index(dir: &Path) -> Response {
+    match tokio::fs::read_to_string(dir.join("index.html")).await {
+        Ok(html) => {
+            let page: String = html
+                .lines()
+                .filter(|line| !line.contains("data-group=\"main\""))
+                .map(|line| format!("{line}\n"))
+                .collect();
+            let mut res = Html(page).into_response();
+            res.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static(NO_CACHE));
+            res
+        }
+        Err(_) => frontend_missing(),
+    }
 }
 
 /// Only GET/HEAD navigations fall back to `index.html`.

@@ -148,6 +148,43 @@ async fn the_spa_answers_deep_links_and_caches_assets_immutably() {
 }
 
 #[tokio::test]
+async fn only_main_group_pages_carry_the_main_groups_preload_hints() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("index.html"),
+        "<!doctype html>\n<script type=module src=/assets/index-1.js></script>\n\
+         <link rel=\"modulepreload\" href=\"/assets/main-group-1.js\" data-group=\"main\">\n\
+         <div id=root></div>\n",
+    )
+    .unwrap();
+    let path = dir.path().to_path_buf();
+    let app = TestApp::with_config(|c| c.web_dir = Some(path)).await;
+
+    for main in ["/", "/products/x", "/monitoring/x", "/mobilex", "/m/other"] {
+        let page = app.get(main).await;
+        assert_eq!(page.status, 200, "{main}");
+        assert!(page.text().contains("main-group-1.js"), "{main}");
+    }
+    for other in [
+        "/mobile",
+        "/mobile/warranties/cart",
+        "/monitoring",
+        "/m/referral/products",
+        "/m/v2/referral",
+    ] {
+        let page = app.get(other).await;
+        assert_eq!(page.status, 200, "{other}");
+        assert_eq!(page.header("cache-control"), Some("no-cache"));
+        let html = page.text();
+        assert!(
+            html.contains("index-1.js") && html.contains("id=root"),
+            "{other}"
+        );
+        assert!(!html.contains("main-group-1.js"), "{other}");
+    }
+}
+
+#[tokio::test]
 async fn malformed_json_is_400_and_never_500() {
     // Uses the same extractor every handler uses; exercised through a tiny route.
     use axum::routing::post;
