@@ -18,6 +18,15 @@ pub struct PickupLocationDto {
     pub label: String,
 }
 
+/// The US state of a pick-up location (its sales tax applies to the order).
+pub fn pickup_state(code: &str) -> Option<String> {
+    match code {
+        "sfo" => Some("CA".into()),
+        "aus" => Some("TX".into()),
+        _ => None,
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ShippingOptionDto {
     pub method: ShippingMethod,

@@ -1409,6 +1409,13 @@ export interface components {
             /** Format: int64 */
             qty: number;
             unit_price: components["schemas"]["MoneyDto"];
+            /** @description `unit_price × qty`. */
+            subtotal: components["schemas"]["MoneyDto"];
+            /** @description This line's share of the coupon discount. */
+            discount: components["schemas"]["MoneyDto"];
+            /** @description Sales tax on this line (after discount). */
+            tax: components["schemas"]["MoneyDto"];
+            /** @description `subtotal − discount + tax`. */
             total: components["schemas"]["MoneyDto"];
             options: components["schemas"]["LineOption"][];
             serials: string[];
@@ -1431,6 +1438,10 @@ export interface components {
             /** Format: int64 */
             weight_grams: number;
             totals: components["schemas"]["CheckoutTotals"];
+            /** @description The coupon whose discount `totals.discount` is (`null`: none applies). */
+            coupon_code?: string | null;
+            /** @description Whether this store charges sales tax, and for which state the totals are. */
+            tax: components["schemas"]["CartTaxDto"];
             /** @description Country the Priority Shipping quote is for. */
             quote_country?: string | null;
         };
@@ -4379,6 +4390,11 @@ export interface operations {
                  *     customer's default US shipping address, else no tax.
                  */
                 tax_state?: string;
+                /**
+                 * @description Self pick-up location chosen: sales tax is that location's state's
+                 *     (as when the order is placed); takes precedence over `tax_state`.
+                 */
+                pickup_location?: string;
             };
             header?: never;
             path?: never;

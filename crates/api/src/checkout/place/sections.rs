@@ -5,6 +5,7 @@
 
 use crate::cart::pricing::PricedCart;
 use crate::checkout::dto::PlaceOrderRequest;
+use crate::checkout::options::pickup_state;
 use crate::http::error::{ApiError, ApiResult, FieldError};
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
@@ -70,14 +71,6 @@ async fn pick_address(
             ));
             Ok(None)
         }
-    }
-}
-
-fn pickup_state(code: &str) -> Option<String> {
-    match code {
-        "sfo" => Some("CA".into()),
-        "aus" => Some("TX".into()),
-        _ => None,
     }
 }
 

@@ -1,7 +1,8 @@
+use crate::cart::dto::CartTaxDto;
 use crate::cart::pricing::{LoadCart, TaxDestination, load_priced_cart};
 use crate::cart::scope::check_store_region;
 use crate::checkout::options::{
-    PaymentMethodDto, ShippingOptionDto, payment_methods, shipping_options,
+    PaymentMethodDto, ShippingOptionDto, payment_methods, pickup_state, shipping_options,
 };
 use crate::checkout::quote::order_line_options;
 use crate::http::error::{ApiResult, Problem};
@@ -27,6 +28,9 @@ pub struct OptionsQuery {
     /// Destination US state for sales tax; default, as on the cart: the
     /// customer's default US shipping address, else no tax.
     pub tax_state: Option<String>,
+    /// Self pick-up location chosen: sales tax is that location's state's
+    /// (as when the order is placed); takes precedence over `tax_state`.
+    pub pickup_location: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -55,6 +59,13 @@ pub struct CheckoutLine {
     pub name: String,
     pub qty: i64,
     pub unit_price: MoneyDto,
+    /// `unit_price × qty`.
+    pub subtotal: MoneyDto,
+    /// This line's share of the coupon discount.
+    pub discount: MoneyDto,
+    /// Sales tax on this line (after discount).
+    pub tax: MoneyDto,
+    /// `subtotal − discount + tax`.
     pub total: MoneyDto,
     pub options: Vec<crate::orders::dto::LineOption>,
     pub serials: Vec<String>,
@@ -77,6 +88,10 @@ pub struct CheckoutOptions {
     pub item_count: i64,
     pub weight_grams: i64,
     pub totals: CheckoutTotals,
+    /// The coupon whose discount `totals.discount` is (`null`: none applies).
+    pub coupon_code: Option<String>,
+    /// Whether this store charges sales tax, and for which state the totals are.
+    pub tax: CartTaxDto,
     /// Country the Priority Shipping quote is for.
     pub quote_country: Option<String>,
 }
@@ -97,6 +112,10 @@ pub async fn checkout_options(
     check_store_region(&store, Some(&auth))?;
     let st = &store.snapshot.stores[store.store];
     let owner = uplink_db::cart::customer_owner(auth.id());
+    let tax_state = match query.pickup_location.as_deref().and_then(pickup_state) {
+        Some(state) => Some(state),
+        None => query.tax_state.clone(),
+    };
     let mut conn = state.db.pool().acquire().await?;
     let cart = load_priced_cart(
         &mut conn,
@@ -105,7 +124,7 @@ pub async fn checkout_options(
             store: store.store,
             owner: Some(&owner),
             user_id: Some(auth.id()),
-            tax: TaxDestination::StateOrCustomerDefault(query.tax_state.as_deref()),
+            tax: TaxDestination::StateOrCustomerDefault(tax_state.as_deref()),
             shipping: Money::ZERO,
         },
     )
@@ -144,6 +163,9 @@ pub async fn checkout_options(
                 .map_or_else(|| l.line.row.sku.clone(), |p| snap.product(p).name.clone()),
             qty: l.line.row.qty,
             unit_price: MoneyDto::new(l.unit_price.cents(), &cart.currency),
+            subtotal: MoneyDto::new(l.amounts.subtotal.cents(), &cart.currency),
+            discount: MoneyDto::new(l.amounts.discount.cents(), &cart.currency),
+            tax: MoneyDto::new(l.amounts.tax.cents(), &cart.currency),
             total: MoneyDto::new(l.amounts.total.cents(), &cart.currency),
             options: order_line_options(l),
             serials: l.line.serials.clone(),
@@ -175,6 +197,16 @@ pub async fn checkout_options(
             discount: MoneyDto::new(cart.totals.discount.cents(), cur),
             tax: MoneyDto::new(cart.totals.tax.cents(), cur),
             total: MoneyDto::new(total, cur),
+        },
+        coupon_code: cart
+            .coupon
+            .as_ref()
+            .filter(|c| c.refusal.is_none() && cart.totals.discount.cents() > 0)
+            .map(|c| c.row.code.clone()),
+        tax: CartTaxDto {
+            charged: cart.charges_tax,
+            state: cart.tax_state.clone(),
+            rate_bp: cart.tax_bp,
         },
         quote_country: default_country.filter(|_| shipping_required),
     }))
