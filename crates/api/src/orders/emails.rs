@@ -2,6 +2,7 @@
 //! transfers), payment received, shipment with tracking, cancellation.
 
 use super::dto::OrderDetail;
+use super::statement::{line_discount_label, line_net, total_rows};
 use crate::http::state::AppState;
 use crate::platform::mail::Email;
 use crate::platform::money::money_text;
@@ -10,30 +11,41 @@ fn order_url(state: &AppState, number: &str) -> String {
     format!("{}/order/{number}", state.config.public_url)
 }
 
+/// The lines at their price before discount, each line's share of the
+/// coupon and what it comes to, then the totals (see `statement`): the
+/// amounts shown add up to the total.
 fn lines_text(o: &OrderDetail) -> String {
     let cur = &o.totals.total.currency;
+    let coupon = line_discount_label(o);
     let mut s = String::new();
     for l in &o.lines {
         s.push_str(&format!(
-            "  {} × {} ({}) — {}\n",
-            l.qty,
+            "  {} ({})\n      {} × {} = {}\n",
             l.name,
             l.sku,
+            l.qty,
+            money_text(l.unit_price.cents, cur),
             money_text(l.subtotal.cents, cur)
         ));
+        if l.discount.cents != 0 {
+            s.push_str(&format!(
+                "      {coupon} {}, line after discount {}\n",
+                money_text(-l.discount.cents, cur),
+                money_text(line_net(l), cur)
+            ));
+        }
         if !l.serials.is_empty() {
             s.push_str(&format!("      serials: {}\n", l.serials.join(", ")));
         }
     }
-    s.push_str(&format!(
-        "\n  Subtotal {}\n  Discount {}\n  {} {}\n  Tax {}\n  Total {}\n",
-        money_text(o.totals.subtotal.cents, cur),
-        money_text(-o.totals.discount.cents, cur),
-        o.shipping.name,
-        money_text(o.totals.shipping.cents, cur),
-        money_text(o.totals.tax.cents, cur),
-        money_text(o.totals.total.cents, cur),
-    ));
+    s.push('\n');
+    for row in total_rows(o) {
+        s.push_str(&format!(
+            "  {}: {}\n",
+            row.label,
+            money_text(row.cents, cur)
+        ));
+    }
     s
 }
 

@@ -2,6 +2,7 @@
 
 use super::dto::OrderDetail;
 use super::pdf::{MARGIN, PAGE_W, PdfDoc};
+use super::statement::{line_discount_label, line_net, total_rows};
 use crate::platform::money::money_text;
 use uplink_domain::accounts::address::Address;
 
@@ -141,10 +142,13 @@ fn draw_addresses(d: &mut PdfDoc, order: &OrderDetail) {
     }
 }
 
-/// The order lines between two rules: one row per line, then its chosen
-/// options and serials in small print under the item name.
+/// The order lines between two rules: one row per line at its price before
+/// discount (`qty × unit price = amount`); under a discounted line its share
+/// of the coupon and what the line comes to; then its chosen options and
+/// serials in small print under the item name.
 fn draw_lines_table(d: &mut PdfDoc, order: &OrderDetail) {
     let cur = order.totals.total.currency.as_str();
+    let coupon = line_discount_label(order);
     d.text(MARGIN, 9.0, true, "SKU");
     d.text(160.0, 9.0, true, "Item");
     d.text_right(390.0, 9.0, true, "Qty");
@@ -158,6 +162,14 @@ fn draw_lines_table(d: &mut PdfDoc, order: &OrderDetail) {
         d.text_right(390.0, 9.0, false, &line.qty.to_string());
         d.text_right(470.0, 9.0, false, &money_text(line.unit_price.cents, cur));
         d.text_right(RIGHT, 9.0, false, &money_text(line.subtotal.cents, cur));
+        if line.discount.cents != 0 {
+            d.down(12.0);
+            d.text(170.0, 8.5, false, &coupon);
+            d.text_right(RIGHT, 8.5, false, &money_text(-line.discount.cents, cur));
+            d.down(12.0);
+            d.text(170.0, 8.5, false, "After discount");
+            d.text_right(RIGHT, 8.5, false, &money_text(line_net(line), cur));
+        }
         let mut extra: Vec<String> = line
             .options
             .iter()
@@ -174,26 +186,13 @@ fn draw_lines_table(d: &mut PdfDoc, order: &OrderDetail) {
     d.rule();
 }
 
-/// Subtotal, discount (only when there is one), shipping, tax and the total.
+/// Subtotal (the sum of the amounts above), the discount (only when there is
+/// one), shipping, tax and the total.
 fn draw_totals(d: &mut PdfDoc, order: &OrderDetail) {
     let cur = order.totals.total.currency.as_str();
-    let totals = [
-        ("Subtotal", order.totals.subtotal.cents, false),
-        ("Discount", -order.totals.discount.cents, false),
-        (
-            order.shipping.name.as_str(),
-            order.totals.shipping.cents,
-            false,
-        ),
-        ("Tax", order.totals.tax.cents, false),
-        ("Total", order.totals.total.cents, true),
-    ];
-    for (label, cents, bold) in totals {
-        if label == "Discount" && cents == 0 {
-            continue;
-        }
-        d.text_right(470.0, 10.0, bold, label);
-        d.text_right(RIGHT, 10.0, bold, &money_text(cents, cur));
+    for row in total_rows(order) {
+        d.text_right(470.0, 10.0, row.grand, &row.label);
+        d.text_right(RIGHT, 10.0, row.grand, &money_text(row.cents, cur));
         d.down(14.0);
     }
 }

@@ -10,6 +10,7 @@ pub mod invoice;
 pub mod manage;
 pub mod pdf;
 pub mod routes;
+pub mod statement;
 
 use crate::http::route_docs::api_routes;
 use crate::http::state::AppState;

@@ -1604,3 +1604,161 @@ async fn the_job_runner_runs_each_due_job_once_per_lease_across_servers() {
         "nothing runs twice within its lease: {second:?}"
     );
 }
+
+/// Signed cents of the first amount in `s` ("$1,234.50", "-$39.80").
+fn amount_in(s: &str) -> i64 {
+    let start = s.find('$').unwrap_or_else(|| panic!("no amount in {s:?}"));
+    let negative = s[..start].ends_with('-');
+    let digits: String = s[start + 1..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ',' || *c == '.')
+        .filter(|c| *c != ',')
+        .collect();
+    let (whole, cents) = digits.split_once('.').expect("two decimals");
+    let value = whole.parse::<i64>().unwrap() * 100 + cents[..2].parse::<i64>().unwrap();
+    if negative { -value } else { value }
+}
+
+/// The amount after `label` on the first line of `text` that starts with it (after spaces).
+fn labelled(text: &str, label: &str) -> Option<i64> {
+    text.lines()
+        .map(str::trim)
+        .find(|l| l.starts_with(label))
+        .map(|l| amount_in(&l[label.len()..]))
+}
+
+/// Two lines with a fixed coupon spread over them (its cents split unevenly),
+/// Priority Shipping, paid by bank transfer: a proforma invoice.
+async fn discounted_bank_transfer_order(app: &TestApp, s: &Session) -> Value {
+    add(app, s, json!({"sku": ROUTER, "qty": 1})).await;
+    add(app, s, json!({"sku": "AP-ONE-AX", "qty": 2})).await;
+    let res = app
+        .send_as(
+            s,
+            Method::POST,
+            "/api/v1/cart/coupon",
+            Some(&json!({"code": "SAVE25"})),
+        )
+        .await;
+    assert_eq!(res.status, 200, "{}", res.text());
+    let res = place(
+        app,
+        s,
+        "discounted",
+        &priority_order(json!({"method": "bank_transfer"})),
+    )
+    .await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    let o = res.json();
+    assert_eq!(cents(&o["totals"]["discount"]), 2_500);
+    assert!(
+        o["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| cents(&l["discount"]) > 0),
+        "both lines share the coupon: {o}"
+    );
+    o
+}
+
+#[tokio::test]
+async fn the_confirmation_email_shows_each_lines_price_and_discount_and_totals_that_add_up() {
+    let app = app().await;
+    let s = customer(&app, "sums@example.com").await;
+    let o = discounted_bank_transfer_order(&app, &s).await;
+    let mail = app.mail_to("sums@example.com").await;
+
+    // Each line: "qty × unit = amount", then "SAVE25 coupon -$share, line after discount $net".
+    let mut amounts = 0;
+    let mut shares = 0;
+    for line in o["lines"].as_array().unwrap() {
+        let amount_row = format!(
+            "{} × {} = {}",
+            line["qty"],
+            money(cents(&line["unit_price"])),
+            money(cents(&line["subtotal"]))
+        );
+        assert!(mail.contains(&amount_row), "{amount_row:?} in {mail}");
+        let share = cents(&line["discount"]);
+        let net = cents(&line["subtotal"]) - share;
+        let discount_row = format!(
+            "SAVE25 coupon -{}, line after discount {}",
+            money(share),
+            money(net)
+        );
+        assert!(mail.contains(&discount_row), "{discount_row:?} in {mail}");
+        amounts += cents(&line["subtotal"]);
+        shares += share;
+    }
+
+    // The totals as printed add up: Σ line amounts − discount + shipping + tax = total.
+    let subtotal = labelled(&mail, "Subtotal:").expect("subtotal");
+    let discount =
+        labelled(&mail, "Discount (SAVE25):").expect("the discount row names the coupon");
+    let shipping = labelled(&mail, "Shipping (Priority Shipping):").expect("shipping");
+    let tax = labelled(&mail, "Tax:").expect("tax");
+    let total = labelled(&mail, "Total:").expect("total");
+    assert_eq!(subtotal, amounts, "{mail}");
+    assert_eq!(discount, -shares, "{mail}");
+    assert!(shipping > 0, "{mail}");
+    assert_eq!(subtotal + discount + shipping + tax, total, "{mail}");
+    assert_eq!(total, cents(&o["totals"]["total"]));
+}
+
+#[tokio::test]
+async fn the_invoice_shows_each_lines_price_and_discount_and_totals_that_add_up() {
+    let app = app().await;
+    let s = customer(&app, "sums-pdf@example.com").await;
+    let o = discounted_bank_transfer_order(&app, &s).await;
+    let number = o["number"].as_str().unwrap();
+    let pdf = app
+        .get_as(&s, &format!("/api/v1/orders/{number}/invoice.pdf"))
+        .await;
+    assert_eq!(pdf.status, 200);
+    let text = pdf_extract::extract_text_from_mem(&pdf.body).expect("a readable PDF");
+
+    // Each line at its price before discount, then its coupon share and what it comes to.
+    let mut amounts = 0;
+    let mut shares = 0;
+    for line in o["lines"].as_array().unwrap() {
+        let sku = line["sku"].as_str().unwrap();
+        let at = text
+            .lines()
+            .position(|l| l.contains(sku))
+            .unwrap_or_else(|| panic!("{sku} in {text}"));
+        let rows: Vec<&str> = text
+            .lines()
+            .skip(at)
+            .filter(|l| !l.trim().is_empty())
+            .take(3)
+            .collect();
+        let amount = cents(&line["subtotal"]);
+        let share = cents(&line["discount"]);
+        assert!(
+            rows[0].trim_end().ends_with(&money(amount)),
+            "{sku}'s amount before discount: {rows:?}"
+        );
+        assert!(rows[1].contains("SAVE25 coupon"), "{rows:?}");
+        assert_eq!(amount_in(rows[1]), -share, "{rows:?}");
+        assert!(rows[2].contains("After discount"), "{rows:?}");
+        assert_eq!(amount_in(rows[2]), amount - share, "{rows:?}");
+        amounts += amount;
+        shares += share;
+    }
+
+    // The totals as printed add up: Σ line amounts − discount + shipping + tax = total.
+    let subtotal = labelled(&text, "Subtotal").expect("subtotal");
+    let discount = labelled(&text, "Discount (SAVE25)").expect("the discount row names the coupon");
+    let shipping = labelled(&text, "Shipping (Priority Shipping)").expect("shipping");
+    let tax = labelled(&text, "Tax").expect("tax");
+    let total = labelled(&text, "Total").expect("total");
+    assert_eq!(subtotal, amounts, "{text}");
+    assert_eq!(discount, -shares, "{text}");
+    assert_eq!(subtotal + discount + shipping + tax, total, "{text}");
+    assert_eq!(total, cents(&o["totals"]["total"]));
+}
+
+fn money(cents: i64) -> String {
+    uplink_domain::money::Money::from_cents(cents).display("USD")
+}
