@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LineAmount } from '@/components/order-amounts';
 import { Button } from '@/components/ui/button';
 import { isApiProblem } from '@/lib/api/api-problem';
 import type { CartLine } from '@/lib/resources/cart/types';
@@ -21,8 +22,8 @@ function problemText(error: unknown): string | null {
   return 'That didn’t work. Try again.';
 }
 
-/** One cart line: product, options, serials, unit price (changes flagged), quantity, remove, line total. */
-export function CartLineItem({ line, currency }: { line: CartLine; currency: string }) {
+/** One cart line: product, options, serials, unit price (changes flagged), quantity, remove, the line's amount and discount. */
+export function CartLineItem({ line, currency, couponCode }: { line: CartLine; currency: string; couponCode?: string | null }) {
   const update = useUpdateLine();
   const remove = useDeleteLine();
   const [newSerial, setNewSerial] = useState('');
@@ -141,7 +142,16 @@ export function CartLineItem({ line, currency }: { line: CartLine; currency: str
             onChange={(qty) => update.mutate({ id: line.id, qty })}
           />
         )}
-        <p className="cart-line__total">{formatMoney(line.subtotal.cents, currency)}</p>
+        <div className="cart-line__total">
+          <LineAmount
+            qty={line.qty}
+            unitCents={line.unit_price.cents}
+            subtotalCents={line.subtotal.cents}
+            discountCents={line.discount.cents}
+            couponCode={couponCode}
+            currency={currency}
+          />
+        </div>
         <Button variant="ghost" size="sm" onClick={() => remove.mutate(line.id)} loading={remove.isPending}>
           Remove<span className="visually-hidden"> {name}</span>
         </Button>

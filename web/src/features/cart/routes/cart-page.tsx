@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type AmountRow, OrderTotals } from '@/components/order-amounts';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Select } from '@/components/ui/select';
@@ -8,7 +9,6 @@ import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForCode } from '@/lib/api/error-messages';
 import { useCart } from '@/lib/resources/cart/get-cart';
 import type { Cart } from '@/lib/resources/cart/types';
-import { formatMoney } from '@/lib/money';
 import { useClearCart } from '../api/clear-cart';
 import { CartLineItem } from '../components/cart-line-item';
 import { ChangeStoreDialog } from '../components/change-store-dialog';
@@ -23,8 +23,14 @@ function percent(bp: number): string {
   return `${Number.isInteger(value) ? value : value.toFixed(2)}%`;
 }
 
+/** Sales tax as this store charges it: for the chosen state, to be calculated, or none at all. */
+function taxRow(cart: Cart): AmountRow {
+  if (!cart.tax.charged) return { label: 'Tax', note: 'No sales tax in this store' };
+  if (!cart.tax.state) return { label: 'Sales tax', note: 'Calculated for your state' };
+  return { label: `Sales tax (${cart.tax.state}, ${percent(cart.tax.rate_bp)})`, cents: cart.totals.tax.cents };
+}
+
 function Totals({ cart, taxState, onTaxState }: { cart: Cart; taxState: string; onTaxState: (s: string) => void }) {
-  const m = (cents: number) => formatMoney(cents, cart.currency);
   return (
     <section className="cart-summary" aria-labelledby="summary-title">
       <h2 id="summary-title" className="cart-summary__title">
@@ -39,46 +45,17 @@ function Totals({ cart, taxState, onTaxState }: { cart: Cart; taxState: string; 
           options={[{ value: '', label: 'Choose a state…' }, ...US_STATES.map(([code, name]) => ({ value: code, label: name }))]}
         />
       )}
-      <dl className="cart-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{m(cart.totals.subtotal.cents)}</dd>
-        </div>
-        {cart.totals.discount.cents > 0 && (
-          <div>
-            <dt>Discount{cart.coupon ? ` (${cart.coupon.code})` : ''}</dt>
-            <dd>−{m(cart.totals.discount.cents)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Shipping</dt>
-          <dd className="cart-totals__muted">{cart.digital_only ? 'None (digital delivery)' : 'Chosen at checkout'}</dd>
-        </div>
-        <div>
-          <dt>
-            {cart.tax.charged
-              ? cart.tax.state
-                ? `Sales tax (${cart.tax.state}, ${percent(cart.tax.rate_bp)})`
-                : 'Sales tax'
-              : 'Tax'}
-          </dt>
-          <dd>
-            {cart.tax.charged ? (
-              cart.tax.state ? (
-                m(cart.totals.tax.cents)
-              ) : (
-                <span className="cart-totals__muted">Calculated for your state</span>
-              )
-            ) : (
-              <span className="cart-totals__muted">No sales tax in this store</span>
-            )}
-          </dd>
-        </div>
-        <div className="cart-totals__total">
-          <dt>Total</dt>
-          <dd data-testid="cart-total">{m(cart.totals.total.cents)}</dd>
-        </div>
-      </dl>
+      <OrderTotals
+        currency={cart.currency}
+        subtotal={cart.totals.subtotal.cents}
+        discount={cart.totals.discount.cents}
+        couponCode={cart.coupon?.applied ? cart.coupon.code : null}
+        shipping={{ label: 'Shipping', note: cart.digital_only ? 'None (digital delivery)' : 'Chosen at checkout' }}
+        tax={taxRow(cart)}
+        total={cart.totals.total.cents}
+        totalLabel={cart.digital_only ? 'Total' : 'Total before shipping'}
+        totalTestId="cart-total"
+      />
       {cart.has_problems && (
         <p className="cart-summary__blocked" role="status">
           Fix the marked lines to continue to checkout.
@@ -155,7 +132,12 @@ export function CartPage() {
             )}
             <ul className="cart-lines" aria-label="Items in your cart">
               {cart.lines.map((line) => (
-                <CartLineItem key={line.id} line={line} currency={cart.currency} />
+                <CartLineItem
+                  key={line.id}
+                  line={line}
+                  currency={cart.currency}
+                  couponCode={cart.coupon?.applied ? cart.coupon.code : null}
+                />
               ))}
             </ul>
             <Button variant="ghost" onClick={() => setConfirmClear(true)}>

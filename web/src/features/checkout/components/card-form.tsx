@@ -34,13 +34,15 @@ export function CardForm({ value, onChange, errors }: Props) {
         error={show('number')}
         required
       />
-      <div className="inline-fields">
+      {/* Expiry and security code side by side: each with a hint, their labels, hints and boxes on shared rows. */}
+      <div className="inline-fields card-form__pair">
         <Input
           id="card-expiry"
           label="Expiry (MM/YY)"
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"
+          hint="As printed on the card"
           value={value.expiry}
           onChange={(e) => onChange({ ...value, expiry: e.target.value })}
           onBlur={() => setTouched((t) => ({ ...t, expiry: true }))}
@@ -53,7 +55,7 @@ export function CardForm({ value, onChange, errors }: Props) {
           inputMode="numeric"
           autoComplete="cc-csc"
           maxLength={4}
-          hint={`${cvcLength(brand)} digits`}
+          hint={cvcLength(brand) === 4 ? '4 digits on the front' : '3 digits on the back'}
           value={value.cvc}
           onChange={(e) => onChange({ ...value, cvc: e.target.value.replace(/\D/g, '') })}
           onBlur={() => setTouched((t) => ({ ...t, cvc: true }))}

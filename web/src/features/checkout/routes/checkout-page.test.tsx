@@ -16,6 +16,9 @@ const OPTIONS: CheckoutOptions = {
       name: 'Pepwave MAX BR1 Pro 5G Prime',
       qty: 1,
       unit_price: usd(10_000),
+      subtotal: usd(10_000),
+      discount: usd(0),
+      tax: usd(0),
       total: usd(10_000),
       options: [],
       serials: [],
@@ -43,6 +46,8 @@ const OPTIONS: CheckoutOptions = {
   item_count: 1,
   weight_grams: 500,
   totals: { subtotal: usd(10_000), discount: usd(0), tax: usd(0), total: usd(10_000) },
+  coupon_code: null,
+  tax: { charged: false, state: null, rate_bp: 0 },
 };
 
 const routes = [

@@ -15,9 +15,11 @@ import type { Address } from '@/lib/resources/addresses/types';
 import { useCheckoutOptions } from '../api/get-checkout-options';
 import { AddressPicker } from '../components/address-picker';
 import { CheckoutSteps } from '../components/checkout-steps';
-import { OrderLines } from '../components/order-lines';
+import { CheckoutTotals } from '../components/checkout-totals';
+import { OrderLines, checkoutLineViews } from '../components/order-lines';
 import { RequireSignIn } from '../components/require-sign-in';
-import { type CheckoutDraft, loadDraft, saveDraft } from '../lib/draft';
+import { destinationOf } from '../lib/destination';
+import { type CheckoutDraft, emptyDraft, loadDraft, saveDraft } from '../lib/draft';
 import {
   billsToShippingAddress,
   formFieldOf,
@@ -62,16 +64,11 @@ function ShippingStep({ book }: { book: Address[] }) {
   });
   const { control, register, setError, getValues, subscribe } = form;
   const errors = form.formState.errors;
-  const [method, billingSameAsShipping, shipId, shipCountry] = useWatch({
-    control,
-    name: ['shippingMethod', 'billingSameAsShipping', 'shipping.id', 'shipping.fields.country'],
-  });
-  const country = shipId
-    ? book.find((a) => a.id === shipId)?.country
-    : /^[A-Z]{2}$/.test(shipCountry)
-      ? shipCountry
-      : undefined;
-  const options = useCheckoutOptions(country);
+  const [method, billingSameAsShipping] = useWatch({ control, name: ['shippingMethod', 'billingSameAsShipping'] });
+  // Prices follow the destination being chosen: the shipping quote its country, sales tax its state.
+  const values = useWatch({ control });
+  const destination = destinationOf(withShippingValues(emptyDraft(), values as ShippingValues), book);
+  const options = useCheckoutOptions(destination);
   useEffect(() => {
     if (options.data) shippingRequired.current = options.data.shipping_required;
   }, [options.data]);
@@ -206,36 +203,11 @@ function ShippingStep({ book }: { book: Address[] }) {
         <aside className="checkout-side">
           <Card as="section" aria-labelledby="products-heading" data-section="ProductList">
             <h2 id="products-heading">Your order</h2>
-            <OrderLines
-              lines={o.lines.map((l) => ({
-                key: l.id,
-                name: l.name,
-                sku: l.sku,
-                qty: l.qty,
-                total: l.total.cents,
-                currency: l.total.currency,
-                options: l.options.map((op) => `${op.label}: ${op.value_label}`),
-                serials: l.serials,
-                note: l.problem ?? undefined,
-              }))}
-            />
+            <OrderLines lines={checkoutLineViews(o, true)} />
             <p>
               <Link to="/cart">Change quantities or the coupon in the cart</Link>
             </p>
-            <dl className="totals">
-              <dt>Subtotal</dt>
-              <dd>{formatMoney(o.totals.subtotal.cents, o.currency)}</dd>
-              {o.totals.discount.cents > 0 && (
-                <>
-                  <dt>Discount</dt>
-                  <dd>−{formatMoney(o.totals.discount.cents, o.currency)}</dd>
-                </>
-              )}
-              <dt>Tax</dt>
-              <dd>{formatMoney(o.totals.tax.cents, o.currency)}</dd>
-              <dt>Total before shipping</dt>
-              <dd>{formatMoney(o.totals.total.cents, o.currency)}</dd>
-            </dl>
+            <CheckoutTotals o={o} method={method || null} />
             <Button type="submit" fullWidth size="lg">
               Continue to payment
             </Button>

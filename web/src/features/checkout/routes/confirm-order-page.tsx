@@ -5,14 +5,15 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { type ApiProblem, isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
-import { formatMoney } from '@/lib/money';
 import { useAddresses } from '@/lib/resources/addresses/get-addresses';
 import { useCheckoutOptions } from '../api/get-checkout-options';
 import { usePlaceOrder } from '../api/place-order';
 import { CheckoutSteps } from '../components/checkout-steps';
-import { OrderLines } from '../components/order-lines';
+import { CheckoutTotals } from '../components/checkout-totals';
+import { OrderLines, checkoutLineViews } from '../components/order-lines';
 import { RequireSignIn } from '../components/require-sign-in';
 import { TestModeBanner } from '../components/test-mode-banner';
+import { destinationOf } from '../lib/destination';
 import { type CheckoutDraft, clearDraft, loadDraft, newAttemptKey, orderRequest, saveDraft, sectionOf } from '../lib/draft';
 import '../checkout.css';
 
@@ -31,10 +32,7 @@ function Review() {
   const [draft, setDraft] = useState<CheckoutDraft>(() => loadDraft());
   const [state, setState] = useState<State>({ kind: 'idle' });
   const addresses = useAddresses();
-  const shipCountry = draft.shipping.id
-    ? addresses.data?.items.find((a) => a.id === draft.shipping.id)?.country
-    : draft.shipping.fields.country || undefined;
-  const options = useCheckoutOptions(shipCountry, !addresses.isPending);
+  const options = useCheckoutOptions(destinationOf(draft, addresses.data?.items ?? []), !addresses.isPending);
   const place = usePlaceOrder();
   const resumed = useRef(false);
 
@@ -110,8 +108,6 @@ function Review() {
     );
   }
   const option = o.shipping_options.find((s) => s.method === draft.shippingMethod);
-  const fee = o.shipping_required ? (option?.fee?.cents ?? 0) : 0;
-  const total = o.totals.total.cents + fee;
   const addressText = (choice: CheckoutDraft['shipping']) => {
     const a = choice.id ? addresses.data?.items.find((x) => x.id === choice.id) : choice.fields;
     return a ? [a.name, a.company, a.line1, a.line2, `${a.city} ${a.state ?? ''} ${a.postal_code}`, a.country].filter(Boolean).join(', ') : '—';
@@ -184,38 +180,8 @@ function Review() {
       <aside className="checkout-side">
         <Card as="section" aria-labelledby="review-products" data-section="ProductList">
           <h2 id="review-products">Products</h2>
-          <OrderLines
-            lines={o.lines.map((l) => ({
-              key: l.id,
-              name: l.name,
-              sku: l.sku,
-              qty: l.qty,
-              total: l.total.cents,
-              currency: l.total.currency,
-              options: l.options.map((op) => `${op.label}: ${op.value_label}`),
-              serials: l.serials,
-            }))}
-          />
-          <dl className="totals">
-            <dt>Subtotal</dt>
-            <dd>{formatMoney(o.totals.subtotal.cents, o.currency)}</dd>
-            {o.totals.discount.cents > 0 && (
-              <>
-                <dt>Discount</dt>
-                <dd>−{formatMoney(o.totals.discount.cents, o.currency)}</dd>
-              </>
-            )}
-            {o.shipping_required && (
-              <>
-                <dt>{option?.name ?? 'Shipping'}</dt>
-                <dd>{formatMoney(fee, o.currency)}</dd>
-              </>
-            )}
-            <dt>Tax</dt>
-            <dd>{formatMoney(o.totals.tax.cents, o.currency)}</dd>
-            <dt className="totals__grand">Total</dt>
-            <dd className="totals__grand">{formatMoney(total, o.currency)}</dd>
-          </dl>
+          <OrderLines lines={checkoutLineViews(o)} />
+          <CheckoutTotals o={o} method={draft.shippingMethod} />
           <Button
             size="lg"
             fullWidth

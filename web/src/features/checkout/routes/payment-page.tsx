@@ -1,17 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { formatMoney } from '@/lib/money';
+import { useAddresses } from '@/lib/resources/addresses/get-addresses';
 import { useCheckoutOptions } from '../api/get-checkout-options';
 import { tokenizeCard } from '../api/tokenize-card';
 import { CardForm, type CardInput } from '../components/card-form';
 import { CheckoutSteps } from '../components/checkout-steps';
+import { CheckoutTotals, shippingFee } from '../components/checkout-totals';
 import { RequireSignIn } from '../components/require-sign-in';
 import { TestModeBanner } from '../components/test-mode-banner';
 import { type CardErrors, checkCard, digitsOf, parseExpiry } from '../lib/card';
+import { destinationOf } from '../lib/destination';
 import { type CheckoutDraft, type PaymentCode, loadDraft, saveDraft } from '../lib/draft';
 import '../checkout.css';
 
@@ -25,10 +29,11 @@ function PaymentForm() {
     params.get('redirect_status') === 'cancelled' ? 'You cancelled the PayPal payment. Choose a payment method to continue.' : null,
   );
   const [busy, setBusy] = useState(false);
-  const options = useCheckoutOptions(undefined);
+  const addresses = useAddresses();
+  const options = useCheckoutOptions(destinationOf(draft, addresses.data?.items ?? []), !addresses.isPending);
   useEffect(() => saveDraft(draft), [draft]);
 
-  if (options.isPending) return <Spinner label="Loading payment methods" />;
+  if (addresses.isPending || options.isPending) return <Spinner label="Loading payment methods" />;
   if (options.isError) {
     const p = options.error;
     return <p role="alert">{isApiProblem(p) ? (p.detail ?? messageForProblem(p)) : 'Payment methods could not be loaded.'}</p>;
@@ -80,65 +85,76 @@ function PaymentForm() {
   };
 
   return (
-    <form onSubmit={(e) => void onContinue(e)} noValidate className="checkout-section" aria-labelledby="payment-heading">
-      <h2 id="payment-heading">Payment method</h2>
-      {o.gateway.test_mode && <TestModeBanner />}
-      {error && (
-        <p role="alert" className="section-errors">
-          {error}
-        </p>
-      )}
-      <fieldset className="payment-methods">
-        <legend className="visually-hidden">Payment method</legend>
-        {methods
-          .filter((m) => m.code !== 'not_available')
-          .map((m) => (
-            <label key={m.code} className={`choice choice--card${m.available ? '' : ' is-disabled'}`}>
-              <input
-                type="radio"
-                name="payment"
-                value={m.code}
-                disabled={!m.available}
-                checked={draft.payment === m.code}
-                onChange={() => setDraft((d) => ({ ...d, payment: m.code as PaymentCode }))}
-              />
-              <span>
-                <strong>{m.name}</strong>
-                {m.available_credit && (
-                  <span className="muted">
-                    {' '}
-                    · available credit {formatMoney(m.available_credit.cents, m.available_credit.currency)}
-                    {m.payment_terms_days ? `, ${m.payment_terms_days} days to pay` : ''}
-                  </span>
-                )}
-                {!m.available && m.reason && <span className="muted"> · {m.reason}</span>}
-              </span>
-            </label>
-          ))}
-      </fieldset>
-      {notAvailable && (
-        <div className="checkout-alert" role="status">
-          <p>
-            <strong>{notAvailable.name}</strong> — {notAvailable.reason}
+    <div className="checkout-grid">
+      <form onSubmit={(e) => void onContinue(e)} noValidate className="checkout-section checkout-main" aria-labelledby="payment-heading">
+        <h2 id="payment-heading">Payment method</h2>
+        {o.gateway.test_mode && <TestModeBanner />}
+        {error && (
+          <p role="alert" className="section-errors">
+            {error}
           </p>
-          <Link to="/account/quotation">Request a quotation</Link>
+        )}
+        <fieldset className="payment-methods">
+          <legend className="visually-hidden">Payment method</legend>
+          {methods
+            .filter((m) => m.code !== 'not_available')
+            .map((m) => (
+              <label key={m.code} className={`choice choice--card${m.available ? '' : ' is-disabled'}`}>
+                <input
+                  type="radio"
+                  name="payment"
+                  value={m.code}
+                  disabled={!m.available}
+                  checked={draft.payment === m.code}
+                  onChange={() => setDraft((d) => ({ ...d, payment: m.code as PaymentCode }))}
+                />
+                <span>
+                  <strong>{m.name}</strong>
+                  {m.available_credit && (
+                    <span className="muted">
+                      {' '}
+                      · available credit {formatMoney(m.available_credit.cents, m.available_credit.currency)}
+                      {m.payment_terms_days ? `, ${m.payment_terms_days} days to pay` : ''}
+                    </span>
+                  )}
+                  {!m.available && m.reason && <span className="muted"> · {m.reason}</span>}
+                </span>
+              </label>
+            ))}
+        </fieldset>
+        {notAvailable && (
+          <div className="checkout-alert" role="status">
+            <p>
+              <strong>{notAvailable.name}</strong> — {notAvailable.reason}
+            </p>
+            <Link to="/account/quotation">Request a quotation</Link>
+          </div>
+        )}
+        {draft.payment === 'card' && <CardForm value={card} onChange={setCard} errors={cardErrors} />}
+        {draft.payment === 'paypal' && <p className="muted">You approve the payment on PayPal after reviewing your order.</p>}
+        {draft.payment === 'bank_transfer' && (
+          <p className="muted">
+            Your order is reserved while you pay. You get our bank details and a proforma invoice; unpaid orders are cancelled after 14 days.
+          </p>
+        )}
+        {draft.payment === 'credit_terms' && <p className="muted">The order is invoiced to your company’s credit account.</p>}
+        <div className="form-actions">
+          <Link to="/checkout">Back to shipping</Link>
+          <Button type="submit" size="lg" loading={busy} disabled={!!notAvailable}>
+            Review order
+          </Button>
         </div>
-      )}
-      {draft.payment === 'card' && <CardForm value={card} onChange={setCard} errors={cardErrors} />}
-      {draft.payment === 'paypal' && <p className="muted">You approve the payment on PayPal after reviewing your order.</p>}
-      {draft.payment === 'bank_transfer' && (
-        <p className="muted">
-          Your order is reserved while you pay. You get our bank details and a proforma invoice; unpaid orders are cancelled after 14 days.
-        </p>
-      )}
-      {draft.payment === 'credit_terms' && <p className="muted">The order is invoiced to your company’s credit account.</p>}
-      <div className="form-actions">
-        <Link to="/checkout">Back to shipping</Link>
-        <Button type="submit" size="lg" loading={busy} disabled={!!notAvailable}>
-          Review order
-        </Button>
-      </div>
-    </form>
+      </form>
+      <aside className="checkout-side payment-side">
+        <Card as="section" aria-labelledby="payment-summary" className="payment-summary">
+          <h2 id="payment-summary">Order total</h2>
+          <p className="payment-summary__total" data-testid="payment-total">
+            {formatMoney(o.totals.total.cents + (shippingFee(o, draft.shippingMethod) ?? 0), o.currency)}
+          </p>
+          <CheckoutTotals o={o} method={draft.shippingMethod} compact subtotalLabel={`Items (${o.item_count})`} />
+        </Card>
+      </aside>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { OrderDetailLines, OrderDetailTotals } from '@/components/order-detail-amounts';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/money';
 import { useOrder } from '@/lib/resources/orders/get-order';
@@ -20,6 +21,11 @@ function ThankYou({ number }: { number: string }) {
         {o.payment.card && ` (${o.payment.card.brand} ending in ${o.payment.card.last4})`}
       </p>
       <p>We sent a confirmation to your e-mail address.</p>
+      <section className="thank-you__order" aria-labelledby="thank-you-items">
+        <h2 id="thank-you-items">Your order</h2>
+        <OrderDetailLines order={o} />
+        <OrderDetailTotals order={o} />
+      </section>
       <h2>What happens next</h2>
       {bank ? (
         <div className="bank-details">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { OrderDetailLines, OrderDetailTotals } from '@/components/order-detail-amounts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,7 +9,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { useOrder } from '@/lib/resources/orders/get-order';
-import { formatMoney } from '@/lib/money';
 import { useCancelOrder } from '../api/cancel-order';
 import { useReorder } from '../api/reorder';
 import { DELIVERY_LABELS, STATUS_LABELS, STATUS_TONES } from '../lib/status';
@@ -46,7 +46,6 @@ export default function OrderPage() {
     );
   }
   const o = order.data;
-  const cur = o.totals.total.currency;
   return (
     <div className="container page orders">
       <p>
@@ -130,41 +129,11 @@ export default function OrderPage() {
       <div className="order-grid">
         <Card as="section" aria-labelledby="lines-h">
           <h2 id="lines-h">Items</h2>
-          <ul className="order-lines">
-            {o.lines.map((l) => (
-              <li key={l.id} className="order-lines__line">
-                <div>
-                  <strong>{l.name}</strong> <span className="muted">({l.sku})</span>
-                  <div className="muted">
-                    {l.qty} × {formatMoney(l.unit_price.cents, cur)} · {DELIVERY_LABELS[l.delivery_status] ?? l.delivery_status}
-                  </div>
-                  {l.options.map((op) => (
-                    <div key={op.code} className="muted">
-                      {op.label}: {op.value_label}
-                    </div>
-                  ))}
-                  {l.serials.length > 0 && <div className="muted">Serials: {l.serials.join(', ')}</div>}
-                </div>
-                <div className="order-lines__price">{formatMoney(l.total.cents, cur)}</div>
-              </li>
-            ))}
-          </ul>
-          <dl className="totals">
-            <dt>Subtotal</dt>
-            <dd>{formatMoney(o.totals.subtotal.cents, cur)}</dd>
-            {o.totals.discount.cents > 0 && (
-              <>
-                <dt>Discount{o.coupon_code ? ` (${o.coupon_code})` : ''}</dt>
-                <dd>−{formatMoney(o.totals.discount.cents, cur)}</dd>
-              </>
-            )}
-            <dt>{o.shipping.name}</dt>
-            <dd>{formatMoney(o.totals.shipping.cents, cur)}</dd>
-            <dt>Tax</dt>
-            <dd>{formatMoney(o.totals.tax.cents, cur)}</dd>
-            <dt className="totals__grand">Total</dt>
-            <dd className="totals__grand">{formatMoney(o.totals.total.cents, cur)}</dd>
-          </dl>
+          <OrderDetailLines
+            order={o}
+            extra={(l) => <div className="muted">{DELIVERY_LABELS[l.delivery_status] ?? l.delivery_status}</div>}
+          />
+          <OrderDetailTotals order={o} />
         </Card>
         <Card as="section" aria-labelledby="timeline-h">
           <h2 id="timeline-h">Timeline</h2>
