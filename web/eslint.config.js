@@ -87,6 +87,7 @@ export default tseslint.config(
             NO_BARRELS,
             { group: ['@/testing/*', '**/testing/*'], message: 'src/testing is for tests; the app must not import it.' },
           ],
+          paths: [{ name: 'zod', message: "Import z from '@/lib/zod' (configured for the store's CSP)." }],
         },
       ],
     },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** The part of the catalogue's product card a bookmark shows (the API sends the full card, or null). */
 const bookmarkProductSchema = z.object({

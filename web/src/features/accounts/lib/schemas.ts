@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** SPEC §8: at least 10 characters (the server checks the same, and the upper bound). */
 export const PASSWORD_MIN = 10;

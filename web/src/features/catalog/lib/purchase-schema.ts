@@ -1,12 +1,7 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { CustomOption } from '../api/types';
 import { iccidProblem, normaliseIccid } from './iccid';
 import { normaliseSerial, SERIAL_FORMAT_HINT } from './serial';
-
-// The store's CSP allows no eval (script-src 'self'): without this, zod probes `new Function`
-// when its first object schema is built, which the browser reports as a CSP violation
-// (Lighthouse best practices: "issues logged"). Its parsers work the same without the probe.
-z.config({ jitless: true });
 
 export interface QuantityRules {
   min: number;

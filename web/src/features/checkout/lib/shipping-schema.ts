@@ -3,7 +3,7 @@
  * quick checks; the server checks everything again when the order is placed) and the map
  * from the server's field names (`shipping.address.city`) to the form's.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { AddressFields } from '../api/types';
 import type { AddressChoice, CheckoutDraft } from './draft';
 
