@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import type { ListingApiQuery } from '../lib/listing-params';
+import { listingUrl, type ListingApiQuery } from '../lib/listing-params';
+import { takeEarly } from './early-answers';
 import { catalogKeys } from './query-keys';
 import type { ProductPage } from './types';
 
@@ -11,7 +12,8 @@ export async function getProducts(query: ListingApiQuery, signal?: AbortSignal):
 export const productsQueryOptions = (query: ListingApiQuery) =>
   queryOptions({
     queryKey: catalogKeys.productList(query),
-    queryFn: ({ signal }) => getProducts(query, signal),
+    // The first read may use the request index.html started (prefetch-entry.ts).
+    queryFn: async ({ signal }) => (await takeEarly<ProductPage>(listingUrl(query))) ?? getProducts(query, signal),
     // Keep showing the previous page while the next one loads: no layout shift.
     placeholderData: keepPreviousData,
   });

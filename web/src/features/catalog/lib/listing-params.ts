@@ -178,3 +178,20 @@ export function toApiQuery(state: ListingState, fixed: Partial<Pick<ListingState
 }
 
 export type ListingApiQuery = ReturnType<typeof toApiQuery>;
+
+/** The API address of a listing query: the key the early request (api/early-answers.ts) is taken by. */
+export function listingUrl(query: ListingApiQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) params.append(key, String(one));
+  }
+  return `/api/v1/products?${params.toString()}`;
+}
+
+/** The home page's three shelves. */
+export const HOME_SHELVES = {
+  featured: toApiQuery({ ...DEFAULT_LISTING, type: ['hardware', 'configurable'], pageSize: 12 }),
+  newest: toApiQuery({ ...DEFAULT_LISTING, sort: 'newest', pageSize: 12 }),
+  cloud: toApiQuery({ ...DEFAULT_LISTING, type: ['cloud', 'cloud-connect', 'cloud-unlimited'], sort: 'price_asc', pageSize: 12 }),
+};

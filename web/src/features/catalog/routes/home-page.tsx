@@ -4,16 +4,13 @@ import { useProducts } from '../api/get-products';
 import { CategoryTiles } from '../components/category-tiles';
 import { ProductGrid } from '../components/product-grid';
 import { QueryError } from '../components/query-error';
-import { DEFAULT_LISTING, toApiQuery } from '../lib/listing-params';
+import { HOME_SHELVES } from '../lib/listing-params';
 import { formatMoney } from '@/lib/money';
 import '../catalog.css';
 
-const FEATURED = toApiQuery({ ...DEFAULT_LISTING, type: ['hardware', 'configurable'], pageSize: 12 });
-const NEWEST = toApiQuery({ ...DEFAULT_LISTING, sort: 'newest', pageSize: 12 });
-const CLOUD = toApiQuery({ ...DEFAULT_LISTING, type: ['cloud', 'cloud-connect', 'cloud-unlimited'], sort: 'price_asc', pageSize: 12 });
 
 function SpeedFusionPromo() {
-  const { data } = useProducts(CLOUD);
+  const { data } = useProducts(HOME_SHELVES.cloud);
   const cheapest = data?.items[0];
   return (
     <section className="sfc-promo" aria-labelledby="sfc-promo-title">
@@ -44,8 +41,8 @@ function SpeedFusionPromo() {
 
 export function HomePage() {
   const categories = useCategories();
-  const featured = useProducts(FEATURED);
-  const newest = useProducts(NEWEST);
+  const featured = useProducts(HOME_SHELVES.featured);
+  const newest = useProducts(HOME_SHELVES.newest);
 
   return (
     <>
