@@ -223,7 +223,8 @@ pub(super) async fn price(
     tx: &mut AnyConnection,
     store: &StoreFacts,
     items: &[Item],
-    (coupon, ship, to): (Option<&str>, Ship, &Address),
+    coupon: Option<&str>,
+    (ship, to): (Ship, &Address),
     now: i64,
 ) -> Result<Priced, DbError> {
     let inputs: Vec<LineInput> = items

@@ -54,6 +54,9 @@ struct DemoOrder {
     store: &'static str,
     placed_ago: i64,
     lines: &'static [Line],
+    /// Priced and kept on the order like checkout does, but its redemption
+    /// is not counted: `WELCOME10` is once per customer, and the demo
+    /// customer should still be able to try it on `/cart`.
     coupon: Option<&'static str>,
     ship: Ship,
     pay: PaymentMethod,
@@ -143,12 +146,15 @@ impl Db {
             return Ok(());
         }
         let now = crate::now_ms();
-        let mut tx = self.begin_write().await?;
+        let mut orders = Vec::new();
         for d in demo_orders() {
-            let Some(buyer) = self.demo_buyer(d.email).await? else {
-                continue;
-            };
-            write_order(&mut tx, &d, &buyer, now).await?;
+            if let Some(buyer) = self.demo_buyer(d.email).await? {
+                orders.push((d, buyer));
+            }
+        }
+        let mut tx = self.begin_write().await?;
+        for (d, buyer) in &orders {
+            write_order(&mut tx, d, buyer, now).await?;
         }
         tx.commit().await?;
         Ok(())
@@ -183,8 +189,8 @@ async fn write_order(
     for line in d.lines {
         items.push(item(tx, &store, line).await?);
     }
-    let choice = (d.coupon, d.ship, &buyer.address);
-    let priced = price(tx, &store, &items, choice, now).await?;
+    let ship = (d.ship, &buyer.address);
+    let priced = price(tx, &store, &items, d.coupon, ship, now).await?;
     let at = Placement {
         number: order_number(q::next_order_seq(tx).await?),
         intent: (d.pay == PaymentMethod::Card).then(|| new_id("pi")),
