@@ -227,10 +227,22 @@ pub async fn insert_history(
     actor: &str,
     note: &str,
 ) -> Result<HistoryRow, DbError> {
+    insert_history_at(conn, order_id, now_ms(), status, actor, note).await
+}
+
+/// [`insert_history`] for a change that happened at `at` (the demo orders' past).
+pub async fn insert_history_at(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    at: i64,
+    status: &str,
+    actor: &str,
+    note: &str,
+) -> Result<HistoryRow, DbError> {
     let row = HistoryRow {
         id: uplink_domain::ids::new_id("ohs"),
         order_id: order_id.to_owned(),
-        at: now_ms(),
+        at,
         status: status.to_owned(),
         actor: actor.to_owned(),
         note: note.to_owned(),

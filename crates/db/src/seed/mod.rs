@@ -10,6 +10,8 @@ mod imagery_tests;
 pub mod look;
 pub mod media;
 pub mod model;
+mod order_pricing;
+mod orders;
 
 pub use accounts::DEMO_PASSWORD_HASH;
 
@@ -28,6 +30,7 @@ impl Db {
         self.seed_demo_accounts().await?;
         self.seed_demo_cart().await?;
         self.seed_demo_partners().await?;
+        self.seed_demo_orders().await?;
         self.set_setting(SEEDED_KEY, &crate::now_ms().to_string())
             .await?;
         Ok(true)

@@ -1,0 +1,316 @@
+//! Pricing of the demo orders ([`super::orders`]) as checkout prices a cart:
+//! the store price plus option deltas ([`unit_price`]), the coupon, the
+//! destination's sales tax and the Priority Shipping rate table
+//! ([`priority_quote`]) through [`price_lines`], and the snapshot of each
+//! line's product and options an order line keeps.
+
+use crate::DbError;
+use serde::Serialize;
+use sqlx::AnyConnection;
+use uplink_domain::accounts::address::Address;
+use uplink_domain::cart::{
+    CouponContext, CouponValue, LineInput, PriceDelta, Totals, price_lines, sales_tax_bp,
+    unit_price,
+};
+use uplink_domain::catalog::Region;
+use uplink_domain::checkout::shipping::priority_quote;
+use uplink_domain::money::Money;
+
+/// How an order is shipped.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Ship {
+    Priority,
+    CustomerProvided {
+        carrier: &'static str,
+        account: &'static str,
+    },
+}
+
+/// One line: SKU, quantity and chosen option values (option code, value code).
+pub(super) struct Line(
+    pub &'static str,
+    pub i64,
+    pub &'static [(&'static str, &'static str)],
+);
+
+/// A demo order that cannot be written as described (a demo-data bug).
+pub(super) fn demo_error(message: String) -> DbError {
+    DbError::Sqlx(sqlx::Error::Protocol(format!("demo order: {message}")))
+}
+
+/// The store's facts an order needs.
+pub(super) struct StoreFacts {
+    pub(super) code: String,
+    pub(super) region: Region,
+    pub(super) currency: String,
+}
+
+/// A line as checkout would snapshot it.
+pub(super) struct Item {
+    pub(super) product_id: String,
+    pub(super) sku: String,
+    pub(super) name: String,
+    pub(super) product_type: String,
+    pub(super) weight_grams: i64,
+    pub(super) unit: Money,
+    pub(super) qty: i64,
+    pub(super) options: Vec<LineOption>,
+}
+
+/// An order line's option, as `LineOption` of the API stores it.
+#[derive(Serialize)]
+pub(super) struct LineOption {
+    code: String,
+    label: String,
+    value: String,
+    value_label: String,
+}
+
+/// What pricing gave an order: its totals and shipping details.
+pub(super) struct Priced {
+    pub(super) totals: Totals,
+    pub(super) details: ShippingDetails,
+}
+
+/// `orders.shipping_details`, as `ShippingDetails` of the API stores it.
+#[derive(Serialize, Default)]
+pub(super) struct ShippingDetails {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    carrier: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    account_number: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    min_days: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_days: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    zone: Option<String>,
+}
+
+pub(super) async fn store_facts(tx: &mut AnyConnection, code: &str) -> Result<StoreFacts, DbError> {
+    let row: Option<(String, String)> =
+        sqlx::query_as("SELECT region, currency FROM stores WHERE code = $1")
+            .bind(code)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let (region, currency) = row.ok_or_else(|| demo_error(format!("no store `{code}`")))?;
+    Ok(StoreFacts {
+        code: code.to_owned(),
+        region: Region::parse(&region).unwrap_or(Region::Global),
+        currency,
+    })
+}
+
+#[derive(sqlx::FromRow)]
+struct ProductFacts {
+    id: String,
+    sku: String,
+    name: String,
+    product_type: String,
+    parent_id: Option<String>,
+    weight_grams: Option<i64>,
+    price_cents: i64,
+}
+
+/// A line's product, its price in the store with the chosen options, as the
+/// cart prices it.
+pub(super) async fn item(
+    tx: &mut AnyConnection,
+    store: &StoreFacts,
+    line: &Line,
+) -> Result<Item, DbError> {
+    let Line(sku, qty, chosen) = *line;
+    let p: ProductFacts = sqlx::query_as(
+        "SELECT id, sku, name, product_type, parent_id, weight_grams, price_cents \
+         FROM products WHERE sku = $1",
+    )
+    .bind(sku)
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or_else(|| demo_error(format!("no product {sku}")))?;
+    let base = store_price(tx, &p, &store.code).await?;
+    let mut deltas = Vec::new();
+    let mut options = Vec::new();
+    for (code, value) in chosen {
+        let (option, delta) = chosen_option(tx, &p, code, value).await?;
+        deltas.extend(delta);
+        options.push(option);
+    }
+    Ok(Item {
+        unit: unit_price(Money::from_cents(base), &deltas),
+        product_id: p.id,
+        sku: p.sku,
+        name: p.name,
+        product_type: p.product_type,
+        weight_grams: p.weight_grams.unwrap_or(0),
+        qty,
+        options,
+    })
+}
+
+/// The product's price in `store` (the read model's rule): its own price-list
+/// row, else the list price; not sold when its row (or its parent's) says so.
+async fn store_price(
+    tx: &mut AnyConnection,
+    p: &ProductFacts,
+    store: &str,
+) -> Result<i64, DbError> {
+    let mut row = None;
+    for id in std::iter::once(&p.id).chain(p.parent_id.as_ref()) {
+        row = sqlx::query_as::<_, (Option<i64>, i64)>(
+            "SELECT price_cents, CAST(sold AS INTEGER) FROM product_prices \
+             WHERE product_id = $1 AND store_code = $2",
+        )
+        .bind(id)
+        .bind(store)
+        .fetch_optional(&mut *tx)
+        .await?
+        .map(|(price, sold)| ((id == &p.id).then_some(price).flatten(), sold != 0));
+        if row.is_some() {
+            break;
+        }
+    }
+    match row {
+        Some((_, false)) => Err(demo_error(format!("{} is not sold in {store}", p.sku))),
+        Some((own, true)) => Ok(own.unwrap_or(p.price_cents)),
+        None => Ok(p.price_cents),
+    }
+}
+
+/// A chosen select value of the product's options (its own, else its
+/// parent's) with its label and price change.
+async fn chosen_option(
+    tx: &mut AnyConnection,
+    p: &ProductFacts,
+    code: &str,
+    value: &str,
+) -> Result<(LineOption, Option<PriceDelta>), DbError> {
+    for id in std::iter::once(&p.id).chain(p.parent_id.as_ref()) {
+        let row: Option<(String, String, Option<i64>, Option<i64>)> = sqlx::query_as(
+            "SELECT o.label, v.label, v.price_delta_cents, v.price_delta_bp \
+             FROM product_options o JOIN product_option_values v ON v.option_id = o.id \
+             WHERE o.product_id = $1 AND o.code = $2 AND v.code = $3",
+        )
+        .bind(id)
+        .bind(code)
+        .bind(value)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some((label, value_label, cents, bp)) = row {
+            let delta = match (cents, bp) {
+                (Some(c), _) => Some(PriceDelta::Cents(c)),
+                (None, Some(bp)) => Some(PriceDelta::BasisPoints(bp)),
+                _ => None,
+            };
+            let option = LineOption {
+                code: code.to_owned(),
+                label,
+                value: value.to_owned(),
+                value_label,
+            };
+            return Ok((option, delta));
+        }
+    }
+    Err(demo_error(format!(
+        "{} has no option {code}={value}",
+        p.sku
+    )))
+}
+
+/// The totals (lines, coupon, sales tax, shipping) and what the order keeps
+/// about its shipping, as checkout computes them.
+pub(super) async fn price(
+    tx: &mut AnyConnection,
+    store: &StoreFacts,
+    items: &[Item],
+    coupon: Option<&str>,
+    (ship, to): (Ship, &Address),
+    now: i64,
+) -> Result<Priced, DbError> {
+    let inputs: Vec<LineInput> = items
+        .iter()
+        .map(|i| LineInput {
+            unit_price: i.unit,
+            qty: i.qty,
+        })
+        .collect();
+    let subtotal = Money::checked_sum(
+        inputs
+            .iter()
+            .filter_map(|l| l.unit_price.checked_mul(l.qty)),
+    )
+    .unwrap_or(Money::ZERO);
+    let coupon = match coupon {
+        Some(code) => Some(coupon_value(tx, code, store, subtotal, now).await?),
+        None => None,
+    };
+    let tax_bp = tax_bp(tx, store.region, to).await?;
+    let weight = items
+        .iter()
+        .map(|i| i.weight_grams.saturating_mul(i.qty))
+        .sum();
+    let (fee, details) = shipping(ship, store.region, to, weight);
+    let totals = price_lines(&inputs, coupon, tax_bp, Money::from_cents(fee))
+        .map_err(|e| demo_error(e.to_string()))?;
+    Ok(Priced { totals, details })
+}
+
+/// The coupon's value once its rules accept the order.
+async fn coupon_value(
+    tx: &mut AnyConnection,
+    code: &str,
+    store: &StoreFacts,
+    subtotal: Money,
+    now: i64,
+) -> Result<CouponValue, DbError> {
+    let row = crate::cart::find_coupon(tx, code)
+        .await?
+        .ok_or_else(|| demo_error(format!("no coupon {code}")))?;
+    let rule = row.to_domain();
+    rule.check(&CouponContext {
+        now_ms: now,
+        store: &store.code,
+        subtotal,
+        uses: row.times_used,
+        customer_uses: 0,
+    })
+    .map_err(|e| demo_error(format!("{code}: {e}")))?;
+    Ok(rule.value)
+}
+
+/// The sales tax of the destination state (US store only, SPEC §5).
+async fn tax_bp(tx: &mut AnyConnection, region: Region, to: &Address) -> Result<i64, DbError> {
+    let state = to.state.as_deref().filter(|_| to.country == "US");
+    let rate = match state {
+        Some(s) if region == Region::Us => crate::cart::tax_rate(tx, s).await?,
+        _ => None,
+    };
+    Ok(sales_tax_bp(region, state, |_| rate))
+}
+
+/// The fee and details checkout's `shipping_fee` gives the shipping choice.
+fn shipping(ship: Ship, region: Region, to: &Address, weight: i64) -> (i64, ShippingDetails) {
+    match ship {
+        Ship::Priority => {
+            let quote = priority_quote(region, &to.country, weight);
+            let zone = serde_json::to_value(quote.zone)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned));
+            let details = ShippingDetails {
+                min_days: Some(quote.min_days),
+                max_days: Some(quote.max_days),
+                zone,
+                ..ShippingDetails::default()
+            };
+            (quote.fee_cents, details)
+        }
+        Ship::CustomerProvided { carrier, account } => {
+            let details = ShippingDetails {
+                carrier: Some(carrier.into()),
+                account_number: Some(account.into()),
+                ..ShippingDetails::default()
+            };
+            (0, details)
+        }
+    }
+}
