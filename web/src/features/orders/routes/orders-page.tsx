@@ -61,7 +61,17 @@ export default function OrdersPage() {
           {orders.isError && !unauth && (
             <p role="alert">{isApiProblem(orders.error) ? (orders.error.errors[0]?.message ?? messageForProblem(orders.error)) : 'Orders could not be loaded.'}</p>
           )}
-          {orders.data && orders.data.items.length === 0 && <p>No orders match. {params.size > 0 && <Link to="/order">Show all orders</Link>}</p>}
+          {orders.data &&
+            orders.data.items.length === 0 &&
+            (params.size > 0 ? (
+              <p>
+                No orders match these filters. <Link to="/order">Show all orders</Link>
+              </p>
+            ) : (
+              <p>
+                You haven’t placed an order yet. <Link to="/products">Browse the products</Link> to find one.
+              </p>
+            ))}
           {orders.data && orders.data.items.length > 0 && (
             <ul className="orders-list">
               {orders.data.items.map((o) => (
