@@ -6,8 +6,8 @@
 //! eSIM bundles with plausible names, specifications, prices, stock,
 //! per-store prices and a few configurable products with variants.
 
+use super::art::Art;
 use super::build::{Builder, DAY_MS, Fluent, NewProduct, variant};
-use super::media::Art;
 use super::media::pdf;
 use super::model::{MediaSeed, ProductSeed};
 use crate::{Db, DbError};

@@ -1,8 +1,9 @@
 //! A small builder vocabulary for writing catalogue seed data as data.
 
+use super::art::Art;
 use super::draw;
 use super::look::Look;
-use super::media::{Art, art_image, pdf};
+use super::media::{art_image, pdf};
 use super::model::{DownloadSeed, MediaSeed, OptionSeed, PriceSeed, ProductSeed, slugify};
 use std::collections::HashMap;
 use uplink_domain::catalog::{

@@ -1,8 +1,9 @@
 //! The demo catalogue (SPEC §3, §4): stores, the category tree, ~70 products
 //! of every type in both brands, and the serial-prefix → model table.
 
+use super::art::Art;
 use super::build::{Builder, DAY_MS, Fluent, Hardware, NewProduct, variant};
-use super::media::{Art, logo};
+use super::media::logo;
 use super::model::{CatalogSeed, CategorySeed, PriceSeed, ProductSeed, StoreSeed};
 use uplink_domain::catalog::{
     Brand::{Pepwave, Uplink},

@@ -3,8 +3,8 @@
 //! brand's colours, and the badges in the top-left corner. The top-right
 //! 70 × 70 px stay empty for the storefront's bookmark button.
 
+use super::art::palette;
 use super::look::{Form, Look, Ports};
-use super::media::palette;
 use std::fmt::Write;
 use uplink_domain::catalog::Brand;
 

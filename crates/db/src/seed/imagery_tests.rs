@@ -2,10 +2,11 @@
 //! hardware family, badges that match the specification, well-formed small
 //! SVGs that leave the top-right corner to the bookmark button.
 
+use super::art::Art;
 use super::bench::generate;
 use super::demo_catalog::demo;
 use super::draw::{FREE_CORNER, WIDTH};
-use super::media::{Art, art_image};
+use super::media::art_image;
 use super::model::{MediaSeed, ProductSeed};
 use std::collections::{HashMap, HashSet};
 use uplink_domain::catalog::Brand;

@@ -4,7 +4,7 @@
 //! cellular technology, protection rating and certifications. `draw` turns a
 //! [`Look`] into an SVG line drawing.
 
-use super::media::Art;
+use super::art::Art;
 use super::model::ProductSeed;
 use uplink_domain::catalog::Brand;
 

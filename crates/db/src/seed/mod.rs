@@ -1,6 +1,7 @@
 //! Demo data for a new store, seeded once into an empty database.
 
 mod accounts;
+pub mod art;
 pub mod bench;
 pub mod build;
 pub mod demo_catalog;
