@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { reportBoundaryError } from '@/lib/sentry';
+import { reportBoundaryError } from '@/lib/error-reporting';
 import { ChunkLoadError, GROUP_LOAD_TIMEOUT_MS, loadWithTimeout } from './chunk-load';
 import { ChunkLoadErrorScreen } from './chunk-load-error-screen';
 import { GroupPlaceholder } from './group-placeholder';

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { reportChunkLoad, startErrorReporting } from '@/lib/error-reporting';
 import { createQueryClient } from '@/lib/query-client';
-import { initSentry, reportChunkLoad } from '@/lib/sentry';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 import '@/styles/components.css';
@@ -16,35 +16,28 @@ onChunkLoadError(reportChunkLoad);
 const root = document.getElementById('root');
 if (!root) throw new Error('Uplink: missing <div id="root"> in index.html');
 
-// Router tracing is its own chunk (D75), requested now, side by side with the DSN below.
+// Error capture (the Sentry SDK and its DSN) and router tracing are chunks of their own (D75, D91),
+// requested now and joined as they arrive; the first render waits for neither. Errors thrown
+// meanwhile are kept and reported once the SDK runs.
+const reporting = startErrorReporting();
 const tracing = import('@/lib/sentry-tracing');
 tracing.catch(() => undefined); // A failure is reported below when reporting is on.
 
-function render(container: HTMLElement) {
-  const routes = appRoutes();
-  const router = createRouter(routes);
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-  return { router, routes };
-}
-
-// Error capture starts before the first render (its DSN comes from the server at run time);
-// the page renders even when the configuration cannot be read. Tracing joins as soon as its
-// chunk is there; the page-load transaction still starts at the navigation's time origin.
-void initSentry().then(
-  (reporting) => {
-    const app = render(root);
-    if (!reporting) return;
-    tracing.then(
-      (module) => module.startTracing(app.router, app.routes),
-      (cause: unknown) =>
-        reportChunkLoad(new ChunkLoadError('import-failed', 'The tracing chunk failed to load', { cause })),
-    );
-  },
-  () => render(root),
+const routes = appRoutes();
+const router = createRouter(routes);
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
 );
+
+void reporting.then((on) => {
+  if (!on) return;
+  tracing.then(
+    (module) => module.startTracing(router, routes),
+    (cause: unknown) =>
+      reportChunkLoad(new ChunkLoadError('import-failed', 'The tracing chunk failed to load', { cause })),
+  );
+});

@@ -127,4 +127,17 @@ describe('the entry chunk', () => {
       'lib/sentry-tracing.tsx',
     ]);
   });
+
+  it('never imports the Sentry SDK (only the error-capture and tracing chunks do, D91)', () => {
+    const importsSdk = /from\s*['"]@sentry\//;
+    expect(Object.keys(sources).filter((path) => importsSdk.test(sources[path] ?? ''))).toEqual([
+      'lib/sentry-tracing.tsx',
+      'lib/sentry.ts',
+    ]);
+    // The capture chunk is reached only through import() in error-reporting.ts (types aside).
+    const importsCapture = /^import\s+(?!type)[^;]*['"](?:\.\/|@\/lib\/)sentry['"]/m;
+    const staticUsers = Object.keys(sources).filter((path) => importsCapture.test(sources[path] ?? ''));
+    expect(staticUsers).toEqual(['lib/sentry-tracing.tsx']);
+    expect(sources['lib/error-reporting.ts']).toMatch(/import\('\.\/sentry'\)/);
+  });
 });

@@ -4,10 +4,12 @@
  * defaults change between majors. The DSN is read at run time from
  * `GET /api/v1/config`, never baked into the bundle.
  *
- * This module is part of the entry chunk and holds error capture only. The
+ * This module is its own chunk, loaded beside the first render by
+ * `./error-reporting.ts` (D91), which keeps the errors thrown before it runs;
+ * only that module imports it (dynamically). It holds error capture. The
  * tracing half (page loads and router navigations as transactions, `sentry-trace`
- * headers) is `./sentry-tracing.tsx`, its own chunk, added to the running client
- * right after the first render (D75) — nothing here may import it statically.
+ * headers) is `./sentry-tracing.tsx`, added to the running client once this one
+ * is initialised (D75) — nothing here may import it statically.
  */
 import * as Sentry from '@sentry/react';
 import type { BrowserOptions, ErrorEvent, Event } from '@sentry/react';
@@ -152,6 +154,14 @@ export function reportBoundaryError(error: unknown, componentStack: string | und
     if (componentStack) scope.setContext('react', { componentStack });
     return Sentry.captureException(error, { mechanism: { type: 'react.error-boundary', handled: true } });
   });
+}
+
+/**
+ * Reports an uncaught error or unhandled rejection that happened before the SDK
+ * ran, as its global handlers would have (unhandled, same mechanism type).
+ */
+export function reportUncaught(error: unknown, mechanism: 'onerror' | 'onunhandledrejection'): string {
+  return Sentry.captureException(error, { mechanism: { type: mechanism, handled: false } });
 }
 
 /** Reports a screen group that failed to load (SPEC §11). */
