@@ -4,8 +4,8 @@ import { isApiProblem } from '@/lib/api/api-problem';
 import { useCategory } from '../api/get-category';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { ListingView } from '../components/listing-view';
+import { NoMatches } from '../components/no-matches';
 import { QueryError } from '../components/query-error';
-import { clearFilters, serializeListing } from '../lib/listing-params';
 import '../catalog.css';
 
 function CategoryNotFound() {
@@ -81,21 +81,12 @@ export function CategoryPage() {
           source="products"
           fixed={{ category: [slug] }}
           renderEmpty={(state) => (
-            <div className="notice">
-              <h2 className="notice__title">No products in {category?.name ?? 'this category'} match these filters</h2>
-              <p>Remove a filter, or look through all products.</p>
-              <div className="notice__actions">
-                <Link
-                  to={`?${serializeListing(clearFilters(state)).toString()}`}
-                  className="ui-button ui-button--secondary ui-button--sm"
-                >
-                  Clear all filters
-                </Link>
-                <Link to="/products" className="ui-button ui-button--ghost ui-button--sm">
-                  All products
-                </Link>
-              </div>
-            </div>
+            <NoMatches
+              state={state}
+              what={`products in ${category?.name ?? 'this category'}`}
+              hint="Remove a filter, or look through all products."
+              elsewhere={{ to: '/products', label: 'All products' }}
+            />
           )}
         />
       </div>

@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { ListingView } from '../components/listing-view';
-import { clearFilters, serializeListing } from '../lib/listing-params';
+import { NoMatches } from '../components/no-matches';
 import '../catalog.css';
 
 export function ProductsPage() {
@@ -13,21 +12,12 @@ export function ProductsPage() {
       <ListingView
         source="products"
         renderEmpty={(state) => (
-          <div className="notice">
-            <h2 className="notice__title">No products match these filters</h2>
-            <p>Remove a filter or two, or clear them all to see every product.</p>
-            <div className="notice__actions">
-              <Link
-                to={`?${serializeListing(clearFilters(state)).toString()}`}
-                className="ui-button ui-button--secondary ui-button--sm"
-              >
-                Clear all filters
-              </Link>
-              <Link to="/categories" className="ui-button ui-button--ghost ui-button--sm">
-                Browse categories
-              </Link>
-            </div>
-          </div>
+          <NoMatches
+            state={state}
+            what="products"
+            hint="Remove a filter or two, or clear them all to see every product."
+            elsewhere={{ to: '/categories', label: 'Browse categories' }}
+          />
         )}
       />
     </div>
