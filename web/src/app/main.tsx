@@ -16,13 +16,6 @@ onChunkLoadError(reportChunkLoad);
 const root = document.getElementById('root');
 if (!root) throw new Error('Uplink: missing <div id="root"> in index.html');
 
-// Error capture (the Sentry SDK and its DSN) and router tracing are chunks of their own (D75, D91),
-// requested now and joined as they arrive; the first render waits for neither. Errors thrown
-// meanwhile are kept and reported once the SDK runs.
-const reporting = startErrorReporting();
-const tracing = import('@/lib/sentry-tracing');
-tracing.catch(() => undefined); // A failure is reported below when reporting is on.
-
 const routes = appRoutes();
 const router = createRouter(routes);
 createRoot(root).render(
@@ -33,9 +26,28 @@ createRoot(root).render(
   </StrictMode>,
 );
 
+/** How long after the page's `load` error reporting starts when nothing needs reporting (D91). */
+const SETTLE_MS = 3000;
+
+/** Runs `start` once the page has loaded and settled: `SETTLE_MS` after `load`, when the main thread is idle. */
+function whenSettled(start: () => void) {
+  const idle = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 1000 });
+    else start();
+  };
+  const settle = () => setTimeout(idle, SETTLE_MS);
+  if (document.readyState === 'complete') settle();
+  else window.addEventListener('load', settle, { once: true });
+}
+
+// Error capture (the Sentry SDK and its DSN) and router tracing are chunks of their own (D75, D91),
+// requested once the page has loaded and settled — at once if an error happens first — so they never
+// compete with the page's code, data, pictures and first interactions. Errors thrown before the SDK
+// runs are kept and reported once it does.
+const reporting = startErrorReporting(whenSettled);
 void reporting.then((on) => {
   if (!on) return;
-  tracing.then(
+  import('@/lib/sentry-tracing').then(
     (module) => module.startTracing(router, routes),
     (cause: unknown) =>
       reportChunkLoad(new ChunkLoadError('import-failed', 'The tracing chunk failed to load', { cause })),

@@ -53,7 +53,7 @@ describe('startErrorReporting', () => {
   it('keeps what happens before the SDK runs and reports it, in order, once it does', async () => {
     const { sdk, seen } = fakeSdk(true);
     const loading = deferred<Sdk>();
-    const started = startErrorReporting(() => loading.promise);
+    const started = startErrorReporting(undefined, () => loading.promise);
 
     throwUncaught('first render failed');
     rejectUnhandled(new Error('early rejection'));
@@ -77,10 +77,36 @@ describe('startErrorReporting', () => {
     expect(seen.at(-1)).toBe('boundary:mobile:later page');
   });
 
+  it('loads the SDK only when the schedule says so', async () => {
+    const { sdk } = fakeSdk(true);
+    let start: (() => void) | undefined;
+    const load = vi.fn(() => Promise.resolve(sdk));
+    const started = startErrorReporting((begin) => (start = begin), load);
+    await Promise.resolve();
+    expect(load).not.toHaveBeenCalled();
+    start?.();
+    expect(await started).toBe(true);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the SDK at once when an error happens before the scheduled time', async () => {
+    const { sdk, seen } = fakeSdk(true);
+    const load = vi.fn(() => Promise.resolve(sdk));
+    let start: (() => void) | undefined;
+    const started = startErrorReporting((begin) => (start = begin), load);
+    expect(load).not.toHaveBeenCalled();
+    throwUncaught('while the page loads');
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(await started).toBe(true);
+    expect(seen).toEqual(['onerror:while the page loads']);
+    start?.(); // The scheduled start later finds the SDK loaded and does nothing.
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it(`keeps at most ${EARLY_LIMIT} early reports`, async () => {
     const { sdk, seen } = fakeSdk(true);
     const loading = deferred<Sdk>();
-    const started = startErrorReporting(() => loading.promise);
+    const started = startErrorReporting(undefined, () => loading.promise);
     for (let i = 0; i < EARLY_LIMIT + 10; i += 1) throwUncaught(`error ${i}`);
     loading.resolve(sdk);
     await started;
@@ -91,7 +117,7 @@ describe('startErrorReporting', () => {
   it('drops what it kept when reporting is off or the SDK cannot load', async () => {
     const off = fakeSdk(false);
     const loading = deferred<Sdk>();
-    const started = startErrorReporting(() => loading.promise);
+    const started = startErrorReporting(undefined, () => loading.promise);
     throwUncaught('nobody listens');
     loading.resolve(off.sdk);
     expect(await started).toBe(false);
@@ -100,6 +126,6 @@ describe('startErrorReporting', () => {
     expect(off.sdk.reportUncaught).not.toHaveBeenCalled();
 
     resetErrorReportingForTests();
-    expect(await startErrorReporting(() => Promise.reject(new Error('chunk 404')))).toBe(false);
+    expect(await startErrorReporting(undefined, () => Promise.reject(new Error('chunk 404')))).toBe(false);
   });
 });

@@ -23,12 +23,16 @@ export const EARLY_LIMIT = 30;
 let sdk: Sdk | null = null;
 let reportingOff = false;
 const waiting: Report[] = [];
+/** Loads the SDK now instead of when scheduled (set while it is not loaded yet). */
+let loadNow: (() => void) | null = null;
 
 function whenRunning(report: Report): void {
   if (sdk) {
     report(sdk);
   } else if (!reportingOff && waiting.length < EARLY_LIMIT) {
     waiting.push(report);
+    // Something to report: no reason to wait for the page to settle any longer.
+    loadNow?.();
   }
 }
 
@@ -54,12 +58,18 @@ export function reportChunkLoad(error: Error & { reason?: string }): void {
   whenRunning((running) => running.reportChunkLoad(error));
 }
 
+const loadSentry = () => import('./sentry');
+const rightAway = (start: () => void) => start();
+
 /**
- * Starts keeping early errors, loads the SDK and initialises it with the
- * server's DSN. Resolves to whether reporting is on.
+ * Starts keeping early errors now; loads the SDK and initialises it with the
+ * server's DSN when `schedule` says (the entry waits until the page has loaded
+ * and settled), or at once when there is something to report.
+ * Resolves to whether reporting is on.
  */
 export function startErrorReporting(
-  loadSdk: () => Promise<Sdk> = () => import('./sentry'),
+  schedule: (start: () => void) => void = rightAway,
+  loadSdk: () => Promise<Sdk> = loadSentry,
   target: Window = window,
 ): Promise<boolean> {
   target.addEventListener('error', onEarlyError);
@@ -68,7 +78,17 @@ export function startErrorReporting(
     target.removeEventListener('error', onEarlyError);
     target.removeEventListener('unhandledrejection', onEarlyRejection);
   };
-  return loadSdk()
+  const loaded = new Promise<Sdk>((resolve, reject) => {
+    const load = () => {
+      if (!loadNow) return;
+      loadNow = null;
+      loadSdk().then(resolve, reject);
+    };
+    loadNow = load;
+    schedule(load);
+    if (waiting.length) load();
+  });
+  return loaded
     .then(async (module) => ((await module.initSentry()) ? module : null))
     .catch(() => null)
     .then((running) => {
@@ -88,6 +108,7 @@ export function startErrorReporting(
 /** Test hook: forget the SDK and every kept report. */
 export function resetErrorReportingForTests(): void {
   sdk = null;
+  loadNow = null;
   reportingOff = false;
   waiting.length = 0;
 }
