@@ -144,6 +144,28 @@ test('an uncaught error and an unhandled rejection reach the staff page with bre
   await saveScreenshots(page, 'errors-issue-detail');
 });
 
+test('errors thrown before the SDK runs are kept and reported once it does (D91)', async ({ page }) => {
+  const run = Date.now().toString(36);
+  const bodies = collectEnvelopes(page);
+  // Thrown as the page's own scripts start, long before error reporting would load on its own.
+  await page.addInitScript((id) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      setTimeout(() => {
+        throw new TypeError(`e2e early error ${id}`);
+      });
+      void Promise.reject(new RangeError(`e2e early rejection ${id}`));
+    });
+  }, run);
+  await page.goto('/');
+  await waitForEventEnvelopes(bodies, [`e2e early error ${run}`, `e2e early rejection ${run}`]);
+  const early = bodies.find((b) => b.includes(`e2e early error ${run}`)) ?? '';
+  expect(early).toContain('"handled":false');
+  expect(early).toContain('"type":"onerror"');
+  await waitForSdkToSettle(page);
+  // Reported once (the later event mentions it only as a breadcrumb).
+  expect(bodies.filter((b) => b.includes(`"value":"e2e early error ${run}"`))).toHaveLength(1);
+});
+
 test('the staff test button sends a real report, and the releases and routes tabs render', async ({ page }) => {
   await signInAsAdmin(page);
   await openWithSdk(page, '/admin/errors');
