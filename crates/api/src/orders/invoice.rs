@@ -219,3 +219,21 @@ fn draw_bank_details(d: &mut PdfDoc, order: &OrderDetail) {
 fn date_part(timestamp: &str) -> &str {
     &timestamp[..10.min(timestamp.len())]
 }
+
+/// The invoice (or proforma) PDF of a stored order and its file name; `None`
+/// when the order has none (a cancelled unpaid order).
+pub async fn render_order(
+    state: &crate::http::state::AppState,
+    order: uplink_db::orders::OrderRow,
+) -> crate::http::error::ApiResult<Option<(String, Vec<u8>)>> {
+    let Some(kind) = super::dto::invoice_kind(&order) else {
+        return Ok(None);
+    };
+    let mut conn = state.db.pool().acquire().await?;
+    let parts = super::dto::load_parts(&mut conn, order).await?;
+    let bank = &state.config.checkout.bank_details;
+    let detail = super::dto::order_detail(&parts, bank);
+    let proforma = kind == "proforma";
+    let file = format!("{kind}-{}.pdf", detail.number);
+    Ok(Some((file, render(&detail, proforma, bank))))
+}

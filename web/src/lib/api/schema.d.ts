@@ -524,6 +524,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/downloads/{signed}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file behind a signed link from `GET /me/downloads`. Only the customer the
+         *     link was made for, signed in, may open it, and only until it expires; a
+         *     link that is another customer's, expired, altered or made up is `not_found`.
+         */
+        get: operations["get_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -616,6 +637,27 @@ export interface paths {
         post?: never;
         /** Removes a bookmark. */
         delete: operations["delete_bookmark"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the customer's paid orders let them download — invoices, the
+         *     files of the products they bought, licence certificates and eSIM QR
+         *     codes — each with a signed link that works for them for an hour.
+         */
+        get: operations["list_downloads"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1511,11 +1553,48 @@ export interface components {
             size_bytes: number;
             version?: string | null;
         };
+        /** @description One file the customer may download. */
+        DownloadItem: {
+            section: components["schemas"]["DownloadSection"];
+            /**
+             * @description `invoice`, `proforma`, `datasheet`, `manual`, `firmware`, `certificate`
+             *     (a product's), `licence_certificate` or `esim_qr`.
+             */
+            kind: string;
+            title: string;
+            /** @description What it belongs to, in words: the order, the product, the serial or the ICCID. */
+            context: string;
+            /** @description The order it came with, when there is one. */
+            order_number?: string | null;
+            file_name: string;
+            content_type: string;
+            /**
+             * Format: int64
+             * @description Size in bytes, when known before the file is made.
+             */
+            size_bytes?: number | null;
+            version?: string | null;
+            /** @description The signed link (same origin); it works for the signed-in customer until `links_expire_at`. */
+            url: string;
+            /** @description When the thing it belongs to was issued or placed (RFC 3339). */
+            issued_at: string;
+        };
         /**
          * @description Kinds of downloadable file (SPEC §4.1).
          * @enum {string}
          */
         DownloadKind: "datasheet" | "manual" | "firmware" | "certificate";
+        /** @description `GET /me/downloads`. */
+        DownloadList: {
+            items: components["schemas"]["DownloadItem"][];
+            /** @description When every link above stops working (RFC 3339); read the list again for fresh ones. */
+            links_expire_at: string;
+        };
+        /**
+         * @description Which part of `/account/download` a file is listed under.
+         * @enum {string}
+         */
+        DownloadSection: "invoices" | "product_files" | "licence_certificates" | "esim_qr_codes";
         EligibilityDto: {
             /** @description Device model codes; empty means every model. */
             models: string[];
@@ -4486,6 +4565,54 @@ export interface operations {
             };
         };
     };
+    get_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed link's token */
+                signed: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (PDF, PNG or the product file's own type) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not this customer's link, expired, altered, or the file is gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     get_me: {
         parameters: {
             query?: never;
@@ -5123,6 +5250,43 @@ export interface operations {
             };
             /** @description `not_found`: not bookmarked */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_downloads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadList"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,6 @@ use super::own_order;
 use crate::http::error::{ApiError, ApiResult, Problem};
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
-use crate::orders::dto::{invoice_kind, load_parts, order_detail};
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -21,19 +20,9 @@ pub async fn order_invoice(
 ) -> ApiResult<Response> {
     let number = number.trim_end_matches(".pdf").to_owned();
     let order = own_order(&state, &auth, &number).await?;
-    let kind =
-        invoice_kind(&order).ok_or_else(|| ApiError::not_found("An invoice for this order"))?;
-    let mut conn = state.db.pool().acquire().await?;
-    let parts = load_parts(&mut conn, order).await?;
-    let detail = order_detail(&parts, &state.config.checkout.bank_details);
-    let proforma = kind == "proforma";
-    let pdf =
-        crate::orders::invoice::render(&detail, proforma, &state.config.checkout.bank_details);
-    let file = if proforma {
-        format!("proforma-{}.pdf", detail.number)
-    } else {
-        format!("invoice-{}.pdf", detail.number)
-    };
+    let (file, pdf) = crate::orders::invoice::render_order(&state, order)
+        .await?
+        .ok_or_else(|| ApiError::not_found("An invoice for this order"))?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),

@@ -10,6 +10,7 @@ const MENU_LINKS = [
   { to: '/account/settings', label: 'Settings' },
   { to: '/account/address-book', label: 'Address book' },
   { to: '/account/bookmark', label: 'Bookmarks' },
+  { to: '/account/download', label: 'Downloads' },
 ];
 
 function PersonIcon() {

@@ -11,3 +11,6 @@ export type UpdateMe = S['UpdateMe'];
 export type CountryLists = S['CountryLists'];
 export type NamedCode = S['NamedCode'];
 export type AccountExport = S['AccountExport'];
+export type DownloadList = S['DownloadList'];
+export type DownloadItem = S['DownloadItem'];
+export type DownloadSection = S['DownloadSection'];

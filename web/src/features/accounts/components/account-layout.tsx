@@ -8,6 +8,7 @@ const SECTIONS = [
   { to: '/account/settings', label: 'Settings', end: false },
   { to: '/account/address-book', label: 'Address book', end: false },
   { to: '/account/bookmark', label: 'Bookmarks', end: false },
+  { to: '/account/download', label: 'Downloads', end: false },
 ];
 
 /** The account area's frame: the sign-in guard, a section menu and the page. */

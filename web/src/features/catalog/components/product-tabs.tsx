@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import type { CustomOption, Download, PackageItem, SpecRow } from '../api/types';
-import { describeDelta, formatBytes } from '../lib/pricing';
+import { formatBytes } from '@/lib/bytes';
+import { describeDelta } from '../lib/pricing';
 
 /** The fixed tab names (SPEC §4.4), in display order; also the `?tab=` values. */
 export const PRODUCT_TABS = ['specification', 'package-content', 'download', 'custom-options'] as const;

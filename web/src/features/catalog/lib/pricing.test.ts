@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deltaCents, describeDelta, formatAllowance, formatBytes, formatValidity, percentOf, unitPrice } from './pricing';
+import { deltaCents, describeDelta, formatAllowance, formatValidity, percentOf, unitPrice } from './pricing';
 
 describe('option pricing', () => {
   it('rounds percentage deltas half-up to the cent', () => {
@@ -27,10 +27,7 @@ describe('option pricing', () => {
     expect(describeDelta({ kind: 'fixed', amount: { cents: 0, currency: 'USD' } })).toBe('');
   });
 
-  it('formats sizes, allowances and validity', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(2048)).toBe('2.0 KB');
-    expect(formatBytes(3_500_000)).toBe('3.3 MB');
+  it('formats allowances and validity', () => {
     expect(formatAllowance(null)).toBe('Unlimited data');
     expect(formatAllowance(102_400)).toBe('100 GB');
     expect(formatAllowance(500)).toBe('500 MB');

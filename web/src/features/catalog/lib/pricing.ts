@@ -31,18 +31,6 @@ export function unitPrice(baseCents: number, chosen: readonly (OptionValue | und
   return chosen.reduce((sum, value) => sum + deltaCents(value?.price_delta, baseCents), baseCents);
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
-
 /** "100 GB", "500 MB" or "Unlimited" for a data allowance in MB. */
 export function formatAllowance(mb: number | null | undefined): string {
   if (mb === null || mb === undefined) return 'Unlimited data';

@@ -1,0 +1,159 @@
+//! The files a customer may download, and making each one.
+
+use super::dto::{DownloadItem, DownloadList, DownloadSection};
+use super::links::{Grant, GrantedFile, LINK_LIFETIME_MS};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::state::AppState;
+use crate::platform::timefmt::rfc3339;
+use crate::read_model::snapshot::Snapshot;
+use uplink_db::orders::{OrderFilter, OrderRow};
+
+/// The most orders whose invoices are listed (the newest).
+const MAX_INVOICES: i64 = 200;
+
+/// A file ready to send.
+pub struct FileBody {
+    pub file_name: String,
+    pub content_type: String,
+    pub body: Vec<u8>,
+    /// Shown in the browser (PDF, PNG) rather than saved.
+    pub inline: bool,
+}
+
+/// Every file the customer may download, each with a fresh signed link.
+pub async fn list(state: &AppState, user_id: &str, now: i64) -> ApiResult<DownloadList> {
+    let expires_at = now + LINK_LIFETIME_MS;
+    let secrets = state.secret_box().await.map_err(ApiError::internal)?;
+    let snapshot = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let link = |file: GrantedFile| {
+        Grant {
+            user_id: user_id.to_owned(),
+            file,
+            expires_at,
+        }
+        .url(secrets)
+    };
+    let orders = customer_orders(state, user_id).await?;
+    let mut items = invoices(&orders, &link);
+    items.extend(product_files(state, &snapshot, user_id, &link).await?);
+    Ok(DownloadList {
+        items,
+        links_expire_at: rfc3339(expires_at),
+    })
+}
+
+async fn customer_orders(state: &AppState, user_id: &str) -> ApiResult<Vec<OrderRow>> {
+    let filter = OrderFilter {
+        statuses: Vec::new(),
+        from: None,
+        to: None,
+        q: None,
+        limit: MAX_INVOICES,
+        offset: 0,
+    };
+    Ok(state.db.orders_of(user_id, &filter).await?.0)
+}
+
+fn invoices(orders: &[OrderRow], link: &impl Fn(GrantedFile) -> String) -> Vec<DownloadItem> {
+    orders
+        .iter()
+        .filter_map(|order| {
+            let kind = crate::orders::dto::invoice_kind(order)?;
+            let proforma = kind == "proforma";
+            Some(DownloadItem {
+                section: DownloadSection::Invoices,
+                kind: kind.to_owned(),
+                title: if proforma {
+                    "Proforma invoice"
+                } else {
+                    "Invoice"
+                }
+                .to_owned(),
+                context: format!("Order {}", order.number),
+                order_number: Some(order.number.clone()),
+                file_name: format!("{kind}-{}.pdf", order.number),
+                content_type: "application/pdf".to_owned(),
+                size_bytes: None,
+                version: None,
+                url: link(GrantedFile::Invoice(order.number.clone())),
+                issued_at: rfc3339(order.placed_at),
+            })
+        })
+        .collect()
+}
+
+/// The downloads of every product on the customer's paid orders, once each.
+async fn product_files(
+    state: &AppState,
+    snapshot: &Snapshot,
+    user_id: &str,
+    link: &impl Fn(GrantedFile) -> String,
+) -> ApiResult<Vec<DownloadItem>> {
+    let bought = state.db.purchased_products(user_id).await?;
+    let mut items = Vec::new();
+    for purchase in bought {
+        let Some(idx) = snapshot.product_by_id(&purchase.product_id) else {
+            continue;
+        };
+        let product = snapshot.product(idx);
+        for file in &product.downloads {
+            let Some(key) = file
+                .url
+                .strip_prefix(crate::read_model::snapshot::MEDIA_PATH)
+            else {
+                continue;
+            };
+            items.push(DownloadItem {
+                section: DownloadSection::ProductFiles,
+                kind: file.kind.as_str().to_owned(),
+                title: file.title.clone(),
+                context: product.name.clone(),
+                order_number: Some(purchase.order_number.clone()),
+                file_name: file.file_name.clone(),
+                content_type: file.content_type.clone(),
+                size_bytes: Some(file.size_bytes),
+                version: file.version.clone(),
+                url: link(GrantedFile::ProductFile(key.to_owned())),
+                issued_at: rfc3339(purchase.placed_at),
+            });
+        }
+    }
+    Ok(items)
+}
+
+/// Makes the file a genuine grant names, checking again that it is still the customer's.
+pub async fn make(state: &AppState, grant: &Grant) -> ApiResult<FileBody> {
+    let gone = || ApiError::not_found("This download");
+    match &grant.file {
+        GrantedFile::Invoice(number) => {
+            let order = state
+                .db
+                .order_by_number(number)
+                .await?
+                .filter(|o| o.user_id == grant.user_id)
+                .ok_or_else(gone)?;
+            let (file_name, body) = crate::orders::invoice::render_order(state, order)
+                .await?
+                .ok_or_else(gone)?;
+            Ok(FileBody {
+                file_name,
+                content_type: "application/pdf".to_owned(),
+                body,
+                inline: true,
+            })
+        }
+        GrantedFile::ProductFile(key) => {
+            if !state.db.has_purchased_file(&grant.user_id, key).await? {
+                return Err(gone());
+            }
+            let media = state.db.media(key).await?.ok_or_else(gone)?;
+            Ok(FileBody {
+                file_name: media.file_name,
+                content_type: media.content_type,
+                body: media.body,
+                inline: false,
+            })
+        }
+        GrantedFile::Certificate(_) | GrantedFile::EsimQr(_) => Err(gone()),
+    }
+}

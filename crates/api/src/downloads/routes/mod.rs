@@ -1,0 +1,2 @@
+pub mod get_download;
+pub mod list_downloads;

@@ -1,0 +1,60 @@
+//! What a customer's paid orders entitle them to download (SPEC §8
+//! `/account/download`): the products they bought, whose files they keep.
+
+use crate::{Db, DbError};
+use sqlx::FromRow;
+
+/// Order states in which what was bought is the customer's (paid, not refunded or cancelled).
+const OWNED_STATES: &str = "'processing', 'partially_shipped', 'shipped', 'completed'";
+
+/// A product the customer bought, with the latest paid order it came with.
+#[derive(Debug, Clone, FromRow, PartialEq, Eq)]
+pub struct PurchasedProduct {
+    pub product_id: String,
+    pub order_number: String,
+    pub placed_at: i64,
+}
+
+impl Db {
+    /// Every product on the customer's paid orders, once, newest purchase first.
+    pub async fn purchased_products(
+        &self,
+        user_id: &str,
+    ) -> Result<Vec<PurchasedProduct>, DbError> {
+        let sql = format!(
+            "SELECT l.product_id, o.number AS order_number, o.placed_at \
+             FROM order_lines l JOIN orders o ON o.id = l.order_id \
+             WHERE o.user_id = $1 AND o.status IN ({OWNED_STATES}) \
+             ORDER BY o.placed_at DESC, o.number DESC, l.position"
+        );
+        let rows: Vec<PurchasedProduct> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(user_id)
+            .fetch_all(self.pool())
+            .await?;
+        let mut seen = std::collections::HashSet::new();
+        Ok(rows
+            .into_iter()
+            .filter(|r| seen.insert(r.product_id.clone()))
+            .collect())
+    }
+
+    /// Whether `media_key` is a download of a product on one of the customer's paid orders.
+    pub async fn has_purchased_file(
+        &self,
+        user_id: &str,
+        media_key: &str,
+    ) -> Result<bool, DbError> {
+        let sql = format!(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM product_downloads d \
+             WHERE d.media_key = $2 AND EXISTS (\
+               SELECT 1 FROM order_lines l JOIN orders o ON o.id = l.order_id \
+               WHERE l.product_id = d.product_id AND o.user_id = $1 AND o.status IN ({OWNED_STATES}))"
+        );
+        let n: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+            .bind(user_id)
+            .bind(media_key)
+            .fetch_one(self.pool())
+            .await?;
+        Ok(n > 0)
+    }
+}
