@@ -15,6 +15,7 @@ pub mod backoffice;
 pub mod cart;
 pub mod catalog;
 pub mod checkout;
+pub mod devices;
 pub mod gateway;
 pub mod intake;
 pub mod orders;
@@ -39,6 +40,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(cart::router())
         .merge(checkout::router())
         .merge(orders::router())
+        .merge(devices::router())
         .merge(backoffice::router())
 }
 

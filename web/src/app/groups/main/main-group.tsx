@@ -27,6 +27,7 @@ const AccountPage = lazy(() => import('@/features/accounts/routes/account-page')
 const SettingsPage = lazy(() => import('@/features/accounts/routes/settings-page'));
 const AddressBookPage = lazy(() => import('@/features/accounts/routes/address-book-page'));
 const BookmarkPage = lazy(() => import('@/features/accounts/routes/bookmark-page'));
+const DeviceManagementPage = lazy(() => import('./device-management-route'));
 
 const CartPage = lazy(() => import('@/features/cart/routes/cart-page'));
 const QuickOrderPage = lazy(() => import('@/features/cart/routes/quick-order-page'));
@@ -88,6 +89,7 @@ export default function MainGroup() {
             <Route path="account/settings" element={<SettingsPage />} />
             <Route path="account/address-book" element={<AddressBookPage />} />
             <Route path="account/bookmark" element={<BookmarkPage />} />
+            <Route path="account/device-management" element={<DeviceManagementPage />} />
 
             <Route path="cart" element={<CartPage />} />
             <Route path="quick-order" element={<QuickOrderPage />} />
