@@ -25,7 +25,13 @@ pub async fn save(state: &AppState, user_id: &str, token: &str) -> ApiResult<Pay
     if state.db.payment_methods_of(user_id).await?.len() as i64 >= MAX_SAVED_CARDS {
         return Err(full());
     }
-    let card = match state.gateway.save_card(token.trim()).await {
+    // A token with control characters is none the gateway issued.
+    let saved = if token.chars().any(char::is_control) {
+        Err(GatewayError::InvalidToken)
+    } else {
+        state.gateway.save_card(token.trim()).await
+    };
+    let card = match saved {
         Ok(card) => card,
         Err(GatewayError::InvalidToken) => {
             return Err(ApiError::field(

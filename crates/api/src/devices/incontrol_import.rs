@@ -79,7 +79,7 @@ pub async fn import_with_token(
             summary.invalid += 1;
             continue;
         };
-        let name = clean_name(Some(&d.name)).unwrap_or_default();
+        let name = imported_name(&d.name);
         match registry::register(&state.db, user_id, &device, &name, "incontrol").await? {
             AddDevice::Added(_) => summary.imported += 1,
             AddDevice::AlreadyYours(_) => summary.already_yours += 1,
@@ -88,6 +88,16 @@ pub async fn import_with_token(
     }
     tracing::info!(user_id, ?summary, "InControl devices imported");
     Ok(summary)
+}
+
+/// InControl's name for a device, made one line of at most 80 characters.
+fn imported_name(raw: &str) -> String {
+    let line: String = raw
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(registry::MAX_NAME_CHARS)
+        .collect();
+    clean_name(Some(&line)).unwrap_or_default()
 }
 
 /// Reads the device list; entries without a serial count as invalid.
@@ -173,5 +183,11 @@ mod tests {
                 .0
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn imported_names_become_one_short_line() {
+        assert_eq!(imported_name(" Van\n12 "), "Van 12");
+        assert_eq!(imported_name(&"x".repeat(100)).len(), 80);
     }
 }

@@ -47,7 +47,9 @@ pub fn setting_for(user: &UserRow, req: &AutoRenewRequest) -> ApiResult<RenewSet
         }
         Some(RenewMethod::CreditTerms) => Ok(RenewSetting::CreditTerms),
         Some(RenewMethod::Card) => match req.card_id.as_deref().map(str::trim) {
-            Some(id) if !id.is_empty() => Ok(RenewSetting::Card(id.to_owned())),
+            Some(id) if !id.is_empty() && !id.chars().any(char::is_control) => {
+                Ok(RenewSetting::Card(id.to_owned()))
+            }
             _ => Err(no_card()),
         },
     }

@@ -179,6 +179,26 @@ async fn invalid_and_unknown_serials_and_bad_names_are_refused_with_their_codes(
         .await
         .assert_problem(422, "invalid_serial");
     assert_eq!(list(&app, &s, "").await["total"], 0);
+    // A NUL byte (PostgreSQL stores none) is refused, not a 500.
+    app.get_as(&s, "/api/v1/me/devices?q=a%00b")
+        .await
+        .assert_problem(422, "validation_failed");
+    app.send_as(
+        &s,
+        Method::POST,
+        "/api/v1/me/payment-methods",
+        Some(&json!({"token": "tok\u{0}"})),
+    )
+    .await
+    .assert_problem(422, "validation_failed");
+    app.send_as(
+        &s,
+        Method::DELETE,
+        "/api/v1/me/payment-methods/pm%00x",
+        None,
+    )
+    .await
+    .assert_problem(404, "not_found");
     // Signed out: 401.
     app.get("/api/v1/me/devices")
         .await

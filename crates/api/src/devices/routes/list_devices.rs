@@ -9,6 +9,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use uplink_db::devices::DeviceFilter;
 use uplink_domain::devices::{date_ms, ms_date, needs_renewal_window};
+use uplink_domain::error_code::ErrorCode;
 use utoipa::{IntoParams, ToSchema};
 
 /// Longest search text used.
@@ -58,6 +59,15 @@ pub async fn list_devices(
     auth: AuthUser,
     ApiQuery(query): ApiQuery<DeviceListQuery>,
 ) -> ApiResult<Json<DeviceList>> {
+    for (field, value) in [("q", &query.q), ("model", &query.model)] {
+        if value.as_deref().is_some_and(super::has_control) {
+            return Err(ApiError::field(
+                field,
+                ErrorCode::ValidationFailed,
+                "Search with letters, digits and punctuation only.",
+            ));
+        }
+    }
     let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
     let search: Option<String> = query
         .q

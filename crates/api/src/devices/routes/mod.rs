@@ -26,3 +26,9 @@ pub(crate) fn no_device() -> ApiError {
     ApiError::not_found("This device")
         .with_detail("This device is not on your account. Add it by its serial number first.")
 }
+
+/// Text with control characters (a NUL byte cannot even be stored by
+/// PostgreSQL) is no id, token or search anyone typed.
+pub(crate) fn has_control(text: &str) -> bool {
+    text.chars().any(char::is_control)
+}

@@ -81,9 +81,13 @@ pub async fn delete_payment_method(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DeletedSavedCard>> {
+    let not_found = || ApiError::not_found("This card");
+    if super::has_control(&id) {
+        return Err(not_found());
+    }
     let deleted = cards::delete(&state, auth.id(), &id)
         .await?
-        .ok_or_else(|| ApiError::not_found("This card"))?;
+        .ok_or_else(not_found)?;
     Ok(Json(DeletedSavedCard {
         stopped_auto_renew: deleted.stopped_auto_renew,
     }))

@@ -15,6 +15,7 @@ import { IncontrolImport } from '../components/incontrol-import';
 import { problemText } from '../components/problem-text';
 import { SavedCards } from '../components/saved-cards';
 import { apiFilters, hasFilters, type PageState, paramsFromState, stateFromParams } from '../lib/filters';
+import { completeSerial } from '../lib/serial-input';
 import '../devices.css';
 
 const CARDS_ID = 'saved-cards';
@@ -107,7 +108,7 @@ export function DeviceManagementPage() {
             </Button>
           </div>
         ) : (
-          <DeviceList devices={devices.data.items} detailHref={detailHref} openSerial={state.serial} />
+          <DeviceList devices={devices.data.items} detailHref={detailHref} openSerial={state.serial && (completeSerial(state.serial) ?? state.serial)} />
         )}
       </section>
       <section className="dev-section">
