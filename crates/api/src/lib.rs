@@ -15,6 +15,7 @@ pub mod backoffice;
 pub mod cart;
 pub mod catalog;
 pub mod checkout;
+pub mod devices;
 pub mod downloads;
 pub mod gateway;
 pub mod intake;
@@ -40,6 +41,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(cart::router())
         .merge(checkout::router())
         .merge(orders::router())
+        .merge(devices::router())
         .merge(downloads::router())
         .merge(backoffice::router())
 }

@@ -715,6 +715,9 @@ impl Db {
             "DELETE FROM user_identities WHERE user_id = $1",
             "DELETE FROM incontrol_links WHERE user_id = $1",
             "DELETE FROM email_outbox WHERE user_id = $1",
+            // The serials go free again: another owner may register them.
+            "DELETE FROM devices WHERE user_id = $1",
+            "DELETE FROM payment_methods WHERE user_id = $1",
         ] {
             sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
         }

@@ -48,6 +48,9 @@ const SOURCES: &[Source] = &[
     migration!(45, "orders"),
     migration!(47, "partner_referrals"),
     migration!(48, "stock_version"),
+    migration!(50, "devices"),
+    migration!(51, "delivery"),
+    migration!(52, "saved_cards"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

@@ -46,6 +46,8 @@ error_codes! {
     UnknownSerial => "unknown_serial", "This serial number does not belong to a known device model.";
     SerialNotEligible => "serial_not_eligible", "This device is not eligible for the product.";
     DuplicateSerial => "duplicate_serial", "This serial number is already used for this product.";
+    SerialRegisteredElsewhere => "serial_registered_elsewhere", "This device is registered to another account.";
+    IncontrolUnavailable => "incontrol_unavailable", "InControl did not answer or no longer accepts the link; try again or link InControl again.";
     InvalidIccid => "invalid_iccid", "An ICCID has 19 or 20 digits with a valid check digit.";
     PlanNotStackable => "plan_not_stackable", "This plan cannot be combined with the active plan.";
     CouponInvalid => "coupon_invalid", "This coupon code is not valid.";

@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod cart;
 pub mod catalog;
 pub mod checkout;
+pub mod devices;
 pub mod error_code;
 pub mod iccid;
 pub mod ids;

@@ -168,6 +168,19 @@ pub trait PaymentGateway: Send + Sync {
         token: &'a str,
         req: AuthorizeRequest,
     ) -> BoxFuture<'a, Result<AuthOutcome, GatewayError>>;
+    /// Makes a fresh single-use token from [`tokenize_url`](Self::tokenize_url)
+    /// a saved, reusable card (for renewals) and answers what card it is.
+    /// An unknown, expired or used token is [`GatewayError::InvalidToken`].
+    fn save_card<'a>(&'a self, token: &'a str) -> BoxFuture<'a, Result<CardSummary, GatewayError>>;
+    /// Forgets a saved card: its token authorises nothing any more.
+    fn forget_card<'a>(&'a self, token: &'a str) -> BoxFuture<'a, Result<(), GatewayError>>;
+    /// Authorises a payment off-session with a saved card (renewals). A card
+    /// past its expiry is declined with `expired_card`.
+    fn authorize_saved_card<'a>(
+        &'a self,
+        token: &'a str,
+        req: AuthorizeRequest,
+    ) -> BoxFuture<'a, Result<AuthOutcome, GatewayError>>;
     /// Starts a PayPal payment: always `RequiresAction` with the approval page.
     fn start_paypal(
         &self,

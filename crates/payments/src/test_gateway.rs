@@ -302,6 +302,64 @@ impl TestGateway {
         Ok(now)
     }
 
+    /// Authorises `req` with a card whose test behaviour is `behaviour`.
+    async fn authorize_with(
+        &self,
+        behaviour: &str,
+        card: CardSummary,
+        token: &str,
+        req: AuthorizeRequest,
+    ) -> Result<AuthOutcome, GatewayError> {
+        let (status, code, message) = match behaviour {
+            "declined" => (
+                IntentStatus::Failed,
+                Some("card_declined"),
+                "The card was declined by the issuer.",
+            ),
+            "insufficient_funds" => (
+                IntentStatus::Failed,
+                Some("insufficient_funds"),
+                "The card has insufficient funds.",
+            ),
+            "expired_card" => (
+                IntentStatus::Failed,
+                Some("expired_card"),
+                "The saved card has expired.",
+            ),
+            "three_d_secure" => (IntentStatus::RequiresAction, None, ""),
+            _ => (IntentStatus::Authorized, None, ""),
+        };
+        let id = self
+            .insert_intent(Provider::Card, Some(token), status, code, &req)
+            .await?;
+        // The intent as just stored: no need to read it back.
+        let intent = Intent {
+            id: id.clone(),
+            provider: Provider::Card,
+            status,
+            amount_cents: req.amount_cents,
+            currency: req.currency,
+            customer_ref: req.customer_ref,
+            failure_code: code.map(str::to_owned),
+            refunded_cents: 0,
+            return_url: Some(req.return_url),
+            cancel_url: Some(req.cancel_url),
+            card: Some(card),
+        };
+        Ok(match status {
+            IntentStatus::Authorized => AuthOutcome::Authorized(intent),
+            IntentStatus::RequiresAction => AuthOutcome::RequiresAction {
+                redirect_url: Self::page_url("3ds", &id),
+                intent,
+            },
+            _ => AuthOutcome::Declined {
+                intent: Some(intent),
+                code: code.unwrap_or("card_declined").to_owned(),
+                message: message.to_owned(),
+            },
+        })
+    }
+
     fn page_url(kind: &str, id: &str) -> String {
         format!("{BASE_PATH}/{kind}/{id}")
     }
@@ -350,49 +408,81 @@ impl PaymentGateway for TestGateway {
                 exp_month,
                 exp_year,
             };
-            let (status, code, message) = match behaviour.as_str() {
-                "declined" => (
-                    IntentStatus::Failed,
-                    Some("card_declined"),
-                    "The card was declined by the issuer.",
-                ),
-                "insufficient_funds" => (
-                    IntentStatus::Failed,
-                    Some("insufficient_funds"),
-                    "The card has insufficient funds.",
-                ),
-                "three_d_secure" => (IntentStatus::RequiresAction, None, ""),
-                _ => (IntentStatus::Authorized, None, ""),
+            self.authorize_with(&behaviour, card, token, req).await
+        })
+    }
+
+    fn save_card<'a>(&'a self, token: &'a str) -> BoxFuture<'a, Result<CardSummary, GatewayError>> {
+        Box::pin(async move {
+            let now = now_ms();
+            // The same claim as a payment's: a token is saved once, before it expires.
+            let (db, token_id) = (self.db.clone(), token.to_owned());
+            let claim = async move {
+                sqlx::query_as(
+                    "UPDATE gateway_tokens SET used_at = $1, reusable = $2 \
+                     WHERE id = $3 AND used_at IS NULL AND expires_at > $1 \
+                     RETURNING brand, last4, exp_month, exp_year",
+                )
+                .bind(now)
+                .bind(true)
+                .bind(&token_id)
+                .fetch_optional(db.writer())
+                .await
             };
-            let id = self
-                .insert_intent(Provider::Card, Some(token), status, code, &req)
-                .await?;
-            // The intent as just stored: no need to read it back.
-            let intent = Intent {
-                id: id.clone(),
-                provider: Provider::Card,
-                status,
-                amount_cents: req.amount_cents,
-                currency: req.currency,
-                customer_ref: req.customer_ref,
-                failure_code: code.map(str::to_owned),
-                refunded_cents: 0,
-                return_url: Some(req.return_url),
-                cancel_url: Some(req.cancel_url),
-                card: Some(card),
-            };
-            Ok(match status {
-                IntentStatus::Authorized => AuthOutcome::Authorized(intent),
-                IntentStatus::RequiresAction => AuthOutcome::RequiresAction {
-                    redirect_url: Self::page_url("3ds", &id),
-                    intent,
-                },
-                _ => AuthOutcome::Declined {
-                    intent: Some(intent),
-                    code: code.unwrap_or("card_declined").to_owned(),
-                    message: message.to_owned(),
-                },
+            let claimed: Option<(String, String, i64, i64)> =
+                self.db.on_writer_thread(claim).await?;
+            let (brand, last4, exp_month, exp_year) = claimed.ok_or(GatewayError::InvalidToken)?;
+            Ok(CardSummary {
+                brand,
+                last4,
+                exp_month,
+                exp_year,
             })
+        })
+    }
+
+    fn forget_card<'a>(&'a self, token: &'a str) -> BoxFuture<'a, Result<(), GatewayError>> {
+        Box::pin(async move {
+            sqlx::query("UPDATE gateway_tokens SET reusable = $1 WHERE id = $2")
+                .bind(false)
+                .bind(token)
+                .execute(self.db.writer())
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn authorize_saved_card<'a>(
+        &'a self,
+        token: &'a str,
+        req: AuthorizeRequest,
+    ) -> BoxFuture<'a, Result<AuthOutcome, GatewayError>> {
+        Box::pin(async move {
+            let saved: Option<(String, String, String, i64, i64)> = sqlx::query_as(
+                "SELECT behaviour, brand, last4, exp_month, exp_year FROM gateway_tokens \
+                 WHERE id = $1 AND reusable = $2",
+            )
+            .bind(token)
+            .bind(true)
+            .fetch_optional(self.db.pool())
+            .await?;
+            let (behaviour, brand, last4, exp_month, exp_year) =
+                saved.ok_or(GatewayError::InvalidToken)?;
+            let today = time::OffsetDateTime::now_utc();
+            let expired =
+                (exp_year, exp_month) < (i64::from(today.year()), i64::from(today.month() as u8));
+            let behaviour = if expired {
+                "expired_card"
+            } else {
+                behaviour.as_str()
+            };
+            let card = CardSummary {
+                brand,
+                last4,
+                exp_month,
+                exp_year,
+            };
+            self.authorize_with(behaviour, card, token, req).await
         })
     }
 
@@ -616,5 +706,50 @@ mod tests {
             .unwrap()
             .unwrap_err();
         assert_eq!(errors[0].field, "number");
+    }
+
+    #[tokio::test]
+    async fn a_saved_card_pays_again_and_again_until_it_is_forgotten() {
+        let (_db, gw) = gateway().await;
+        let t = token(&gw, "4242424242424242").await;
+        let card = gw.save_card(&t).await.unwrap();
+        assert_eq!((card.last4.as_str(), card.exp_year), ("4242", 2030));
+        // Saved once: the token is no single-use payment token any more.
+        assert!(matches!(
+            gw.save_card(&t).await,
+            Err(GatewayError::InvalidToken)
+        ));
+        assert!(matches!(
+            gw.authorize_card(&t, req(100)).await,
+            Err(GatewayError::InvalidToken)
+        ));
+        for _ in 0..2 {
+            assert!(matches!(
+                gw.authorize_saved_card(&t, req(100)).await.unwrap(),
+                AuthOutcome::Authorized(_)
+            ));
+        }
+        gw.forget_card(&t).await.unwrap();
+        assert!(matches!(
+            gw.authorize_saved_card(&t, req(100)).await,
+            Err(GatewayError::InvalidToken)
+        ));
+        // A token that was never saved does not pay off-session.
+        let single = token(&gw, "4242424242424242").await;
+        assert!(matches!(
+            gw.authorize_saved_card(&single, req(100)).await,
+            Err(GatewayError::InvalidToken)
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_saved_declining_card_is_declined_with_its_reason() {
+        let (_db, gw) = gateway().await;
+        let t = token(&gw, "4000000000009995").await;
+        gw.save_card(&t).await.unwrap();
+        match gw.authorize_saved_card(&t, req(100)).await.unwrap() {
+            AuthOutcome::Declined { code, .. } => assert_eq!(code, "insufficient_funds"),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -159,11 +159,19 @@ pub fn default_status(code: ErrorCode) -> StatusCode {
         Unauthenticated | InvalidCredentials => StatusCode::UNAUTHORIZED,
         Forbidden | CsrfFailed | ChallengeRequired => StatusCode::FORBIDDEN,
         RateLimited => StatusCode::TOO_MANY_REQUESTS,
-        EmailTaken | MustChangeStore | InsufficientStock | PlanNotStackable | PriceChanged
-        | QuotationNotPayable | QuotationExpired | OrderNotCancellable => StatusCode::CONFLICT,
+        EmailTaken
+        | SerialRegisteredElsewhere
+        | MustChangeStore
+        | InsufficientStock
+        | PlanNotStackable
+        | PriceChanged
+        | QuotationNotPayable
+        | QuotationExpired
+        | OrderNotCancellable => StatusCode::CONFLICT,
         ResetTokenInvalid => StatusCode::BAD_REQUEST,
         PaymentDeclined | PaymentRequiresAction => StatusCode::PAYMENT_REQUIRED,
         PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        IncontrolUnavailable => StatusCode::BAD_GATEWAY,
         Internal => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }

@@ -24,6 +24,7 @@ else the signed-in customer's country, else the default store `global`.",
         (name = "admin", description = "Back-office (staff only)"),
         (name = "account", description = "The signed-in customer's account, address book and bookmarks"),
         (name = "catalogue", description = "Stores, categories, products, search, serial lookup and media"),
+        (name = "devices", description = "The customer's devices, their licences, subscriptions, eSIMs and auto-renewal; saved cards"),
     )
 )]
 pub struct ApiDoc;

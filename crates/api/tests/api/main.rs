@@ -7,6 +7,7 @@ mod cart;
 mod catalog;
 mod contract;
 mod demo_orders;
+mod devices;
 mod downloads;
 mod foundation;
 mod helpers;

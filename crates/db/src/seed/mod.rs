@@ -5,6 +5,7 @@ pub mod art;
 pub mod bench;
 pub mod build;
 pub mod demo_catalog;
+mod devices;
 pub mod draw;
 #[cfg(test)]
 mod imagery_tests;
@@ -32,6 +33,7 @@ impl Db {
         self.seed_demo_cart().await?;
         self.seed_demo_partners().await?;
         self.seed_demo_orders().await?;
+        self.seed_demo_devices().await?;
         self.set_setting(SEEDED_KEY, &crate::now_ms().to_string())
             .await?;
         Ok(true)

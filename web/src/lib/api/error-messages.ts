@@ -23,6 +23,8 @@ export const ERROR_MESSAGES = {
   unknown_serial: 'We don’t recognise that serial number. Check it on the device label, or contact support.',
   serial_not_eligible: 'This device can’t use this product. Choose a product that fits the device.',
   duplicate_serial: 'This serial number is already in the list. Remove the duplicate.',
+  serial_registered_elsewhere:
+    'This device is registered to another account. Ask its owner to remove it, or contact support with your proof of purchase.',
   invalid_iccid: 'That ICCID isn’t valid. Check the number printed on the SIM card and enter it again.',
   plan_not_stackable: 'This plan can’t be added on top of the device’s current plan. Choose a plan that can be stacked.',
   coupon_invalid: 'That coupon code isn’t valid. Check the code or remove it to continue.',
@@ -39,6 +41,8 @@ export const ERROR_MESSAGES = {
   quotation_not_payable: 'This quotation can’t be paid yet. Wait for our answer or contact sales.',
   quotation_expired: 'This quotation has expired. Request a new quotation.',
   order_not_cancellable: 'This order can no longer be cancelled. Contact support for a return.',
+  incontrol_unavailable:
+    'InControl didn’t answer or no longer accepts the link. Try again in a moment, or link InControl again in Account settings.',
   payload_too_large: 'That’s too large to upload. Choose a smaller file or send less data.',
   network_error: 'We couldn’t reach the store. Check your connection and try again.',
   server_error: 'Something went wrong on our side. Try again in a moment.',

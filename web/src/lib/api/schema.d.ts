@@ -117,7 +117,8 @@ export interface paths {
         /**
          * Finishes the InControl flow: exchanges the code, reads the profile, links
          *     the InControl account (to the signed-in account, or to the account it
-         *     signs in/creates) and stores its tokens encrypted. JSON or 302 as for SSO.
+         *     signs in/creates), stores its tokens encrypted and imports its devices
+         *     (`POST /me/devices/import-incontrol` does it again). JSON or 302 as for SSO.
          */
         get: operations["incontrol_callback"];
         put?: never;
@@ -557,8 +558,9 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Deletes the account: personal data, addresses, bookmarks, linked accounts
-         *     and sessions are removed; an anonymous shell keeps past orders consistent.
+         * Deletes the account: personal data, addresses, bookmarks, linked accounts,
+         *     devices (their serials go free), saved cards and sessions are removed; an
+         *     anonymous shell keeps past orders consistent.
          */
         delete: operations["delete_me"];
         options?: never;
@@ -642,6 +644,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's devices with their licences, subscriptions, warranty and auto-renewal. */
+        get: operations["list_devices"];
+        put?: never;
+        /**
+         * Adds a device by serial: registered now, with the standard 12-month
+         *     warranty. Adding a device the account already holds changes nothing and
+         *     answers 200 with it.
+         */
+        post: operations["add_device"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/devices/import-incontrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports the devices of the linked InControl account. Devices another
+         *     account holds are skipped and counted, as are entries that are not
+         *     serials of a known model.
+         */
+        post: operations["import_incontrol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/devices/{serial}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the customer's devices with its licences, subscriptions, warranty and auto-renewal. */
+        get: operations["get_device"];
+        put?: never;
+        post?: never;
+        /**
+         * Removes a device from the account. Its licence keys and plans stay with
+         *     the serial and show again when it is added back.
+         */
+        delete: operations["remove_device"];
+        options?: never;
+        head?: never;
+        /** Renames one of the customer's devices. */
+        patch: operations["update_device"];
+        trace?: never;
+    };
+    "/api/v1/me/devices/{serial}/auto-renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turns a device's auto-renewal on (paid with a saved card, or with credit
+         *     terms when the account has them) or off. The renewal order is created 7
+         *     days before the coverage ends.
+         */
+        put: operations["set_auto_renew"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/downloads": {
         parameters: {
             query?: never;
@@ -700,6 +788,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/esims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's eSIM profiles with their activation codes and QR links. */
+        get: operations["list_esims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/export": {
         parameters: {
             query?: never;
@@ -745,6 +850,61 @@ export interface paths {
         put?: never;
         /** Changes the password; every other session of the account ends. */
         post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's saved cards (for auto-renewal). */
+        get: operations["list_payment_methods"];
+        put?: never;
+        /**
+         * Saves a card for renewals from a gateway token: the gateway makes the
+         *     token reusable; only brand, last 4 digits and expiry are kept here.
+         */
+        post: operations["create_payment_method"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/payment-methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a saved card. Devices that renewed with it stop renewing. */
+        delete: operations["delete_payment_method"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's cloud subscriptions: bought by them or on one of their devices. */
+        get: operations["list_subscriptions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1186,6 +1346,19 @@ export interface components {
             /** @description The bearer token; only when `session` was `bearer` (never for cookie sessions). */
             token?: string | null;
         };
+        AutoRenew: {
+            enabled: boolean;
+            /** @description `card` or `credit_terms` while enabled. */
+            method?: string | null;
+            card?: components["schemas"]["SavedCard"] | null;
+            last_failure?: components["schemas"]["RenewFailure"] | null;
+        };
+        AutoRenewRequest: {
+            enabled: boolean;
+            method?: components["schemas"]["RenewMethod"] | null;
+            /** @description One of the caller's saved cards (`GET /me/payment-methods`), for method `card`. */
+            card_id?: string | null;
+        };
         BankDetail: {
             label: string;
             value: string;
@@ -1531,6 +1704,49 @@ export interface components {
             /** @description The account's e-mail address, typed again (accounts without a password). */
             confirm_email?: string | null;
         };
+        DeletedSavedCard: {
+            /**
+             * Format: int64
+             * @description Devices whose auto-renewal paid with this card and is now off.
+             */
+            stopped_auto_renew: number;
+        };
+        Device: {
+            /** @description `XXXX-XXXX-XXXX`. */
+            serial: string;
+            model: components["schemas"]["ModelRef"];
+            /** @description The customer's own name for the device; empty when none was given. */
+            name: string;
+            /** @description Prime device: prime care plans apply, ordinary licences and warranties do not. */
+            prime: boolean;
+            /** @description RFC 3339. */
+            registered_at: string;
+            /** @description 00:00 UTC of the last covered day (RFC 3339). */
+            warranty_ends_at: string;
+            /**
+             * @description `active`, `expiring` (ends within 60 days), `grace` (ended ≤ 30 days ago:
+             *     a renewal continues without a gap) or `expired`.
+             * @example active
+             */
+            warranty_state: string;
+            /** @description How the device was added: `manual`, `incontrol`, `order` or `demo`. */
+            source: string;
+            auto_renew: components["schemas"]["AutoRenew"];
+            licences: components["schemas"]["Licence"][];
+            subscriptions: components["schemas"]["Subscription"][];
+            warranty_extensions: components["schemas"]["WarrantyExtension"][];
+        };
+        DeviceList: {
+            /** @description The devices matching the filters, by serial. */
+            items: components["schemas"]["Device"][];
+            /**
+             * Format: int64
+             * @description How many devices the account holds, whatever the filters.
+             */
+            total: number;
+            /** @description The models of the account's devices (the model filter's choices). */
+            models: components["schemas"]["ModelCount"][];
+        };
         DeviceModelDto: {
             /** @description First group of the serial. */
             prefix: string;
@@ -1541,6 +1757,10 @@ export interface components {
             /** @description Slug of the hardware product page, when the store catalogue has it. */
             hardware_slug?: string | null;
             image_url?: string | null;
+        };
+        DevicePatch: {
+            /** @description The new name (at most 80 characters); empty clears it. */
+            name: string;
         };
         DownloadDto: {
             title: string;
@@ -1602,6 +1822,29 @@ export interface components {
         };
         EmailChanged: {
             email: string;
+        };
+        Esim: {
+            /** @description 19–20 digits. */
+            iccid: string;
+            name: string;
+            /** @description `LPA:1$<smdp>$<matching id>`: what a phone's "add eSIM" asks for. */
+            activation_code: string;
+            /** @description The QR code of the activation code (PNG). */
+            qr_url: string;
+            /** Format: int64 */
+            data_mb: number;
+            /** Format: int64 */
+            used_mb: number;
+            /** Format: int64 */
+            remaining_mb: number;
+            /** @description RFC 3339; absent while the data does not expire. */
+            expires_at?: string | null;
+            /** @description RFC 3339. */
+            created_at: string;
+        };
+        EsimList: {
+            /** @description Newest first. */
+            items: components["schemas"]["Esim"][];
         };
         /** @description A recent occurrence, for the list under the detail. */
         EventBrief: {
@@ -1705,6 +1948,29 @@ export interface components {
             url: string;
             alt: string;
         };
+        /** @description What an import did, device by device. */
+        ImportSummary: {
+            /**
+             * Format: int32
+             * @description Registered to the account now.
+             */
+            imported: number;
+            /**
+             * Format: int32
+             * @description Already on the account.
+             */
+            already_yours: number;
+            /**
+             * Format: int32
+             * @description Registered to another account: skipped.
+             */
+            held_elsewhere: number;
+            /**
+             * Format: int32
+             * @description Not a serial, or of a model this store does not know: skipped.
+             */
+            invalid: number;
+        };
         IneligibleProduct: {
             product: components["schemas"]["ProductCard"];
             /** @description Why this device cannot take the product (`serial_not_eligible` reason). */
@@ -1757,6 +2023,20 @@ export interface components {
          * @enum {string}
          */
         Label: "SFC Management" | "Connectivity Usage Record" | "SFC_APP_VPN";
+        Licence: {
+            key: string;
+            sku: string;
+            name: string;
+            /** @description RFC 3339. */
+            starts_at: string;
+            /** @description RFC 3339; absent for perpetual licences. */
+            ends_at?: string | null;
+            /**
+             * @description The order that bought it, when the caller bought it (another buyer's
+             *     order is not shown to the device's owner).
+             */
+            order_number?: string | null;
+        };
         LineOption: {
             code: string;
             label: string;
@@ -1814,6 +2094,20 @@ export interface components {
             /** @description An InControl account is linked (its devices can be imported). */
             incontrol_linked: boolean;
         };
+        ModelCount: {
+            code: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description How many of the customer's devices are this model.
+             */
+            count: number;
+        };
+        ModelRef: {
+            /** @description Model code used by product eligibility, e.g. `BR1-MINI`. */
+            code: string;
+            name: string;
+        };
         /** @description An amount of money: integer minor units (cents) and the currency code. */
         MoneyDto: {
             /**
@@ -1846,6 +2140,22 @@ export interface components {
             phone: string;
             is_default_shipping?: boolean;
             is_default_billing?: boolean;
+        };
+        NewDevice: {
+            /**
+             * @description As typed: `ab12 cd34-ef56` is normalised to `AB12-CD34-EF56`.
+             * @example 1824-ABCD-0001
+             */
+            serial: string;
+            /** @description Optional name, at most 80 characters. */
+            name?: string | null;
+        };
+        NewSavedCard: {
+            /**
+             * @description A fresh card token from the gateway's tokenisation endpoint
+             *     (`POST /gateway/test/tokens`); the card number never comes here.
+             */
+            token: string;
         };
         NewShipment: {
             carrier: string;
@@ -2334,6 +2644,16 @@ export interface components {
         ReleaseList: {
             items: components["schemas"]["ReleaseHealth"][];
         };
+        RenewFailure: {
+            /** @description RFC 3339. */
+            at: string;
+            reason: string;
+        };
+        /**
+         * @description How renewals are paid.
+         * @enum {string}
+         */
+        RenewMethod: "card" | "credit_terms";
         /**
          * @description A role flag on an account (SPEC §1). Admins pass every role check.
          * @enum {string}
@@ -2356,6 +2676,31 @@ export interface components {
             p50_ms: number;
             /** Format: int64 */
             p95_ms: number;
+        };
+        SavedCard: {
+            id: string;
+            /** @description `Visa`, `Mastercard`, … */
+            brand: string;
+            last4: string;
+            /** Format: int64 */
+            exp_month: number;
+            /** Format: int64 */
+            exp_year: number;
+            /** @description RFC 3339. */
+            created_at: string;
+        };
+        SavedCardList: {
+            /** @description Oldest first. */
+            items: components["schemas"]["SavedCard"][];
+            /**
+             * Format: int64
+             * @description How many cards an account may keep.
+             */
+            limit: number;
+            /** @description Where the browser sends a new card to get the token `POST` takes. */
+            tokenize_url: string;
+            /** @description The built-in test gateway: the page shows TEST MODE and its test cards. */
+            test_mode: boolean;
         };
         /** @description Where and how the browser reports errors and traces. */
         SentryConfig: {
@@ -2553,6 +2898,34 @@ export interface components {
             /** @description The store this request resolved to (may be a mini-store). */
             current: components["schemas"]["StoreDto"];
         };
+        Subscription: {
+            serial: string;
+            /** @description `cloud`, `cloud-connect` or `cloud-unlimited`. */
+            family: string;
+            /** @description The last plan bought. */
+            sku: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Data bought in total; absent for unlimited plans.
+             */
+            allowance_mb?: number | null;
+            /** Format: int64 */
+            used_mb: number;
+            /**
+             * Format: int64
+             * @description Absent for unlimited plans.
+             */
+            remaining_mb?: number | null;
+            /** @description RFC 3339. */
+            expires_at: string;
+            /** @description Not yet expired. */
+            active: boolean;
+        };
+        SubscriptionList: {
+            /** @description Latest expiry first. */
+            items: components["schemas"]["Subscription"][];
+        };
         Suggestion: {
             slug: string;
             sku: string;
@@ -2642,6 +3015,16 @@ export interface components {
              */
             available: number;
             sold_in_store: boolean;
+        };
+        WarrantyExtension: {
+            sku: string;
+            name: string;
+            /** @description RFC 3339. */
+            starts_at: string;
+            /** @description RFC 3339. */
+            ends_at: string;
+            /** @description The caller's order, as for licences. */
+            order_number?: string | null;
         };
     };
     responses: never;
@@ -5259,6 +5642,508 @@ export interface operations {
             };
         };
     };
+    list_devices: {
+        parameters: {
+            query?: {
+                /** @description Part of a serial (hyphens optional), a device name or a model. */
+                q?: string;
+                /** @description A model code (`models[].code` of the answer). */
+                model?: string;
+                /**
+                 * @description Only devices whose coverage ends within 60 days or ended within the
+                 *     30-day grace period (what needs renewing).
+                 */
+                expiring?: boolean;
+                /** @description Only devices with auto-renewal on (`true`) or off (`false`). */
+                auto_renew?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: a filter is not understood; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    add_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewDevice"];
+            };
+        };
+        responses: {
+            /** @description Already on the account: unchanged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `serial_registered_elsewhere`: another account holds the serial */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_serial`, `unknown_serial`, `validation_failed` (name); `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    import_incontrol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportSummary"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: InControl is not configured, or the account is not linked */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `incontrol_unavailable`: InControl did not answer, or refused the stored link */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Serial number, normalised like input */
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not a device of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_serial` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    remove_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Serial number */
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not a device of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_serial` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Serial number */
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevicePatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not a device of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_serial`, `validation_failed` (name); `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_auto_renew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Serial number */
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoRenewRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not a device of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payment_method_unavailable`: no credit terms on the account; `validation_failed`: no method, or the card is not one of the account's saved cards; `invalid_serial`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_downloads: {
         parameters: {
             query?: never;
@@ -5450,6 +6335,43 @@ export interface operations {
             };
         };
     };
+    list_esims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     export_me: {
         parameters: {
             query?: never;
@@ -5600,6 +6522,206 @@ export interface operations {
             };
             /** @description `validation_failed` on `new_password`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_payment_methods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCardList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_payment_method: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSavedCard"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCard"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the token is unknown, expired or used, or the account keeps 10 cards already; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_payment_method: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Saved card id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedSavedCard"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not a card of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_subscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

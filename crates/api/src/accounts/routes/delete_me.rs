@@ -18,8 +18,9 @@ pub struct DeleteMe {
     pub confirm_email: Option<String>,
 }
 
-/// Deletes the account: personal data, addresses, bookmarks, linked accounts
-/// and sessions are removed; an anonymous shell keeps past orders consistent.
+/// Deletes the account: personal data, addresses, bookmarks, linked accounts,
+/// devices (their serials go free), saved cards and sessions are removed; an
+/// anonymous shell keeps past orders consistent.
 #[utoipa::path(delete, path = "/me", tag = "account", request_body = DeleteMe,
     responses(
         (status = 204, description = "Deleted; cookies cleared"),

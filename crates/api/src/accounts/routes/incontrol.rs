@@ -58,7 +58,8 @@ pub async fn incontrol_start(
 
 /// Finishes the InControl flow: exchanges the code, reads the profile, links
 /// the InControl account (to the signed-in account, or to the account it
-/// signs in/creates) and stores its tokens encrypted. JSON or 302 as for SSO.
+/// signs in/creates), stores its tokens encrypted and imports its devices
+/// (`POST /me/devices/import-incontrol` does it again). JSON or 302 as for SSO.
 #[utoipa::path(get, path = "/auth/incontrol/callback", tag = "auth", params(CallbackParams),
     responses(
         (status = 200, body = CallbackResult, description = "Signed in / linked (JSON callers)"),
@@ -161,6 +162,18 @@ async fn callback(
         })
         .await?;
     tracing::info!(user_id = %user.id, "InControl account linked");
+    // Its devices come along now (SPEC §8). A failure keeps the link: the
+    // devices page imports again on demand.
+    if let Err(e) = crate::devices::incontrol_import::import_with_token(
+        state,
+        &cfg,
+        &user.id,
+        &token.access_token,
+    )
+    .await
+    {
+        tracing::warn!(user_id = %user.id, error = %e, "InControl devices not imported at link time");
+    }
     flows::finish(
         state,
         headers,

@@ -8,6 +8,7 @@ import { useCurrentUser } from '@/lib/auth/session';
 const MENU_LINKS = [
   { to: '/account', label: 'Your account' },
   { to: '/account/settings', label: 'Settings' },
+  { to: '/account/device-management', label: 'Devices' },
   { to: '/account/address-book', label: 'Address book' },
   { to: '/account/bookmark', label: 'Bookmarks' },
   { to: '/account/download', label: 'Downloads' },

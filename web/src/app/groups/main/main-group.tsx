@@ -28,6 +28,7 @@ const SettingsPage = lazy(() => import('@/features/accounts/routes/settings-page
 const AddressBookPage = lazy(() => import('@/features/accounts/routes/address-book-page'));
 const BookmarkPage = lazy(() => import('@/features/accounts/routes/bookmark-page'));
 const DownloadPage = lazy(() => import('@/features/accounts/routes/download-page'));
+const DeviceManagementPage = lazy(() => import('./device-management-route'));
 
 const CartPage = lazy(() => import('@/features/cart/routes/cart-page'));
 const QuickOrderPage = lazy(() => import('@/features/cart/routes/quick-order-page'));
@@ -90,6 +91,7 @@ export default function MainGroup() {
             <Route path="account/address-book" element={<AddressBookPage />} />
             <Route path="account/bookmark" element={<BookmarkPage />} />
             <Route path="account/download" element={<DownloadPage />} />
+            <Route path="account/device-management" element={<DeviceManagementPage />} />
 
             <Route path="cart" element={<CartPage />} />
             <Route path="quick-order" element={<QuickOrderPage />} />

@@ -5,12 +5,66 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
 import { useBookmarks } from '@/lib/bookmarks/bookmarks';
 import { useAddresses } from '@/lib/resources/addresses/get-addresses';
+import { useDevices } from '@/lib/resources/devices/get-devices';
+import type { Device } from '@/lib/resources/devices/types';
 import { useMe } from '@/lib/resources/me/get-me';
 import { AccountLayout } from '../components/account-layout';
 import { QueryFailed } from '../components/query-failed';
 
 const STORE_NAMES: Record<string, string> = { us: 'US store', global: 'Global store' };
 
+
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** Where one device's coverage stands, in a few words. */
+function coverage(device: Device): string {
+  const on = DAY_FORMAT.format(new Date(device.warranty_ends_at));
+  return device.warranty_state === 'grace' ? `ended ${on} — renew now, no gap` : `ends ${on}`;
+}
+
+/** Devices whose coverage ends within 60 days (or just ended, in the grace period), with links to renew. */
+function ExpiringDevices() {
+  const devices = useDevices({ expiring: true });
+  const items = devices.data?.items ?? [];
+  return (
+    <Card as="section" className="acct-card" aria-labelledby="expiring-heading">
+      <h2 id="expiring-heading" className="acct-card__title">
+        Devices expiring in 60 days
+      </h2>
+      {devices.isPending ? (
+        <p>Loading…</p>
+      ) : devices.isError ? (
+        <p>Your devices didn’t load. Reload the page to try again.</p>
+      ) : items.length === 0 ? (
+        <p>
+          {devices.data.total === 0
+            ? 'No devices on your account yet. Add them to keep an eye on their warranty.'
+            : 'Nothing needs renewing in the next 60 days.'}
+        </p>
+      ) : (
+        <ul className="acct-expiring">
+          {items.slice(0, 5).map((device) => (
+            <li key={device.serial}>
+              <Link to={`/account/device-management?serial=${encodeURIComponent(device.serial)}`}>
+                {device.name.trim() || device.model.name}
+              </Link>{' '}
+              <span className="acct-expiring__meta">
+                {device.serial} · {coverage(device)}
+              </span>{' '}
+              <Link to={`/products?${new URLSearchParams({ serial: device.serial, for: 'warranty' }).toString()}`}>
+                Renew<span className="visually-hidden"> {device.serial}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length > 5 && <p>{items.length - 5} more need renewing.</p>}
+      <Link to={items.length > 0 ? '/account/device-management?expiring=true' : '/account/device-management'}>
+        {items.length > 0 ? 'See all expiring devices' : 'Manage devices'}
+      </Link>
+    </Card>
+  );
+}
 
 /** `/account`: profile summary and the sections that exist so far. */
 export function AccountPage() {
@@ -74,6 +128,7 @@ export function AccountPage() {
               </dl>
             </Card>
           )}
+          <ExpiringDevices />
           <Card as="section" className="acct-card" aria-labelledby="addresses-heading">
             <h2 id="addresses-heading" className="acct-card__title">
               Address book

@@ -17,6 +17,8 @@ export interface ProductCardProps {
   /** Heading level of the product name in its page's outline. */
   headingLevel?: 2 | 3;
   priority?: boolean;
+  /** Appended to the product link (e.g. `?serial=…`). */
+  linkQuery?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export function quickAddable(product: ProductCardData): boolean {
 }
 
 /** A product in a grid: the whole card is one link (the name), the rest is supporting text. */
-export function ProductCard({ product, headingLevel = 3, priority }: ProductCardProps) {
+export function ProductCard({ product, headingLevel = 3, priority, linkQuery = '' }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="product-card">
@@ -68,7 +70,7 @@ export function ProductCard({ product, headingLevel = 3, priority }: ProductCard
           <BookmarkButton productId={product.id} productName={product.name} className="product-card__bookmark" />
         </div>
         <Heading className="product-card__name">
-          <Link to={`/products/${product.slug}`} className="product-card__link">
+          <Link to={`/products/${product.slug}${linkQuery}`} className="product-card__link">
             {product.name}
           </Link>
         </Heading>

@@ -9,9 +9,11 @@ export interface ProductGridProps {
   headingLevel?: 2 | 3;
   busy?: boolean;
   compact?: boolean;
+  /** Appended to each product's link, e.g. `?serial=…` to fill in the device. */
+  linkQuery?: string;
 }
 
-export function ProductGrid({ products, skeletonCount = 8, label, headingLevel, busy, compact }: ProductGridProps) {
+export function ProductGrid({ products, skeletonCount = 8, label, headingLevel, busy, compact, linkQuery }: ProductGridProps) {
   const className = ['product-grid', compact && 'product-grid--compact', busy && 'product-grid--busy']
     .filter(Boolean)
     .join(' ');
@@ -28,7 +30,7 @@ export function ProductGrid({ products, skeletonCount = 8, label, headingLevel, 
     <ul className={className} aria-label={label} aria-busy={busy || undefined}>
       {products.map((product, index) => (
         <li key={product.sku}>
-          <ProductCard product={product} headingLevel={headingLevel} priority={index < 4} />
+          <ProductCard product={product} headingLevel={headingLevel} priority={index < 4} linkQuery={linkQuery} />
         </li>
       ))}
     </ul>

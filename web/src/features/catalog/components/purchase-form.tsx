@@ -27,6 +27,8 @@ export interface PurchaseFormProps {
   onValid?: (values: PurchaseFormValues) => void;
   /** Action buttons (e.g. add to cart) once those capabilities exist. */
   actions?: ReactNode;
+  /** A serial number to start with (the page's `?serial=`). */
+  serial?: string | null;
 }
 
 function optionHint(option: CustomOption): string | undefined {
@@ -36,7 +38,7 @@ function optionHint(option: CustomOption): string | undefined {
 }
 
 /** Custom options, serial numbers and quantity with live validation and the resulting price. */
-export function PurchaseForm({ options, rules, basePrice, currency, onValid, actions }: PurchaseFormProps) {
+export function PurchaseForm({ options, rules, basePrice, currency, onValid, actions, serial = null }: PurchaseFormProps) {
   const schema = useMemo(() => buildPurchaseSchema(options, rules), [options, rules]);
   const serialOption = serialOptionOf(options);
   const {
@@ -49,7 +51,7 @@ export function PurchaseForm({ options, rules, basePrice, currency, onValid, act
   } = useForm<PurchaseFormValues>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
-    defaultValues: defaultPurchaseValues(options, rules),
+    defaultValues: defaultPurchaseValues(options, rules, serial),
   });
   const serials = useFieldArray({ control, name: 'serials' });
   const chosen = useWatch({ control, name: 'options' });

@@ -79,4 +79,9 @@ describe('purchase form schema', () => {
       options: { support: '' },
     });
   });
+
+  it('fills the first serial from the page’s ?serial=', () => {
+    expect(defaultPurchaseValues([SERIALS, TERM], RULES, '1824-ABCD-0001').serials).toEqual([{ value: '1824-ABCD-0001' }]);
+    expect(defaultPurchaseValues([TERM], RULES, '1824-ABCD-0001').serials).toEqual([]);
+  });
 });

@@ -126,12 +126,17 @@ export function buildPurchaseSchema(options: readonly CustomOption[], rules: Qua
     });
 }
 
-export function defaultPurchaseValues(options: readonly CustomOption[], rules: QuantityRules): PurchaseFormValues {
+/** The form's first values; `serial` (from `?serial=`, e.g. a device's "buy" link) fills the first serial number. */
+export function defaultPurchaseValues(
+  options: readonly CustomOption[],
+  rules: QuantityRules,
+  serial: string | null = null,
+): PurchaseFormValues {
   const values: Record<string, string> = {};
   for (const option of options) if (option.kind !== 'serial_numbers') values[option.code] = '';
   return {
     quantity: rules.min,
-    serials: serialOptionOf(options) ? [{ value: '' }] : [],
+    serials: serialOptionOf(options) ? [{ value: serial ?? '' }] : [],
     options: values,
   };
 }

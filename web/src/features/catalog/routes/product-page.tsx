@@ -18,6 +18,7 @@ import { StockBadge } from '../components/stock-badge';
 import { VariantPicker } from '../components/variant-picker';
 import { typeLabel } from '../lib/labels';
 import { formatAllowance, formatValidity } from '../lib/pricing';
+import { normaliseSerial } from '../lib/serial';
 import { chooseValue, resolveVariant, selectionFromParams } from '../lib/variants';
 import '../catalog.css';
 
@@ -208,6 +209,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               rules={{ min: product.min_qty, max: product.max_qty ?? null, step: product.qty_step }}
               basePrice={price.cents}
               currency={currency}
+              serial={normaliseSerial(params.get('serial') ?? '')}
               onValid={purchasable && stock !== 'out_of_stock' ? addToCart.onValid : undefined}
               actions={purchasable && stock !== 'out_of_stock' ? addToCart.actions : undefined}
             />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Input } from '@/components/ui/input';
-import { type CardErrors, checkCard, cvcLength, detectBrand, formatCardNumber } from '../lib/card';
+import { type CardErrors, checkCard, cvcLength, detectBrand, formatCardNumber } from '@/lib/payments/card';
+import './card-form.css';
 
 export interface CardInput {
   number: string;
