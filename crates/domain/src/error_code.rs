@@ -47,6 +47,7 @@ error_codes! {
     SerialNotEligible => "serial_not_eligible", "This device is not eligible for the product.";
     DuplicateSerial => "duplicate_serial", "This serial number is already used for this product.";
     InvalidIccid => "invalid_iccid", "An ICCID has 19 or 20 digits with a valid check digit.";
+    UnknownIccid => "unknown_iccid", "This ICCID is not one of your eSIMs.";
     PlanNotStackable => "plan_not_stackable", "This plan cannot be combined with the active plan.";
     CouponInvalid => "coupon_invalid", "This coupon code is not valid.";
     CouponExpired => "coupon_expired", "This coupon has expired.";
