@@ -15,6 +15,7 @@ pub mod backoffice;
 pub mod cart;
 pub mod catalog;
 pub mod checkout;
+pub mod delivery;
 pub mod gateway;
 pub mod intake;
 pub mod orders;
@@ -38,6 +39,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(catalog::router())
         .merge(cart::router())
         .merge(checkout::router())
+        .merge(delivery::router())
         .merge(orders::router())
         .merge(backoffice::router())
 }
@@ -65,6 +67,7 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
             tracing::warn!(error = %e, "password hasher warm-up failed");
         }
     }));
+    tasks.push(delivery::runner::spawn_worker(state.clone()));
     tasks.push(platform::jobs::spawn(
         state.db.clone(),
         state.clone(),
@@ -90,6 +93,7 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
 pub fn jobs() -> Vec<platform::jobs::Job<AppState>> {
     [
         checkout::jobs::jobs(),
+        delivery::runner::jobs(),
         accounts::sessions::jobs(),
         intake::jobs(),
     ]

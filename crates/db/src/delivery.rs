@@ -768,3 +768,39 @@ pub async fn pools_of_order(
     }
     Ok(out)
 }
+
+// ----- who hears about a failed delivery -----
+
+/// `(user id, e-mail)` of every fulfilment or admin staff member.
+pub async fn staff_recipients(conn: &mut AnyConnection) -> Result<Vec<(String, String)>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT id, email FROM users WHERE is_fulfilment = $1 OR is_admin = $1 ORDER BY email",
+    )
+    .bind(true)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// The e-mail address of an account.
+pub async fn user_email(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Option<String>, DbError> {
+    Ok(sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// The number of the order an order line belongs to.
+pub async fn order_number_of_line(
+    conn: &mut AnyConnection,
+    order_line_id: &str,
+) -> Result<Option<String>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT o.number FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.id = $1",
+    )
+    .bind(order_line_id)
+    .fetch_optional(conn)
+    .await?)
+}
