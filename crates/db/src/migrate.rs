@@ -48,6 +48,8 @@ const SOURCES: &[Source] = &[
     migration!(45, "orders"),
     migration!(47, "partner_referrals"),
     migration!(48, "stock_version"),
+    migration!(50, "devices"),
+    migration!(51, "delivery"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

@@ -32,8 +32,13 @@ fn billing() -> Value {
 }
 
 async fn add(app: &TestApp, s: &Session, body: Value) -> TestResponse {
-    app.send_as(s, Method::POST, "/api/v1/cart/lines?store=global", Some(&body))
-        .await
+    app.send_as(
+        s,
+        Method::POST,
+        "/api/v1/cart/lines?store=global",
+        Some(&body),
+    )
+    .await
 }
 
 async fn add_ok(app: &TestApp, s: &Session, body: Value) {
@@ -143,16 +148,27 @@ fn ms_of(d: time::Date) -> i64 {
 async fn a_paid_licence_delivers_one_key_per_serial_on_a_new_device_and_completes_the_order() {
     let app = app().await;
     let s = app.register("keys@example.com", "DE").await;
-    add_ok(&app, &s, json!({"sku": LICENCE, "serials": [serial(1), serial(2)]})).await;
+    add_ok(
+        &app,
+        &s,
+        json!({"sku": LICENCE, "serials": [serial(1), serial(2)]}),
+    )
+    .await;
     let number = pay_by_card(&app, &s, "k1").await;
     let before = order(&app, &s, &number).await;
     assert_eq!(before["delivery"], "pending");
     assert_eq!(before["awaiting_delivery"], true);
-    assert_eq!(before["lines"][0]["deliverables"]["licence_keys"], json!([]));
+    assert_eq!(
+        before["lines"][0]["deliverables"]["licence_keys"],
+        json!([])
+    );
 
     assert_eq!(deliver(&app).await, 1);
     let o = order(&app, &s, &number).await;
-    assert_eq!(o["status"], "completed", "digital-only orders complete when delivered");
+    assert_eq!(
+        o["status"], "completed",
+        "digital-only orders complete when delivered"
+    );
     assert_eq!(o["delivery"], "delivered");
     assert_eq!(o["awaiting_delivery"], false);
     let line = &o["lines"][0];
@@ -185,7 +201,11 @@ async fn a_paid_licence_delivers_one_key_per_serial_on_a_new_device_and_complete
         .find(|m| m.kind == "order_delivered")
         .expect("delivery e-mail");
     assert_eq!(mail.to_address, "keys@example.com");
-    assert!(mail.body_text.contains(keys[0]["key"].as_str().unwrap()), "{}", mail.body_text);
+    assert!(
+        mail.body_text.contains(keys[0]["key"].as_str().unwrap()),
+        "{}",
+        mail.body_text
+    );
     assert!(mail.body_text.contains("/certificate.pdf"));
     assert!(mail.body_text.contains(&format!("/order/{number}")));
 
@@ -213,8 +233,18 @@ async fn a_paid_licence_delivers_one_key_per_serial_on_a_new_device_and_complete
 async fn running_delivery_again_or_after_a_crash_mid_order_issues_nothing_twice() {
     let app = app().await;
     let s = app.register("twice@example.com", "DE").await;
-    add_ok(&app, &s, json!({"sku": LICENCE, "serials": [serial(11), serial(12)]})).await;
-    add_ok(&app, &s, json!({"sku": WARRANTY, "serials": [serial(11)], "options": {"support_level": "standard"}})).await;
+    add_ok(
+        &app,
+        &s,
+        json!({"sku": LICENCE, "serials": [serial(11), serial(12)]}),
+    )
+    .await;
+    add_ok(
+        &app,
+        &s,
+        json!({"sku": WARRANTY, "serials": [serial(11)], "options": {"support_level": "standard"}}),
+    )
+    .await;
     add_ok(&app, &s, json!({"sku": CLOUD, "serials": [serial(12)]})).await;
     add_ok(&app, &s, json!({"sku": ESIM, "qty": 2})).await;
     let number = pay_by_card(&app, &s, "t1").await;
@@ -225,7 +255,13 @@ async fn running_delivery_again_or_after_a_crash_mid_order_issues_nothing_twice(
         .unwrap();
 
     // A server claims the order, delivers its first line and dies.
-    assert!(app.state.db.claim_delivery(&order_id, now_ms(), 60_000).await.unwrap());
+    assert!(
+        app.state
+            .db
+            .claim_delivery(&order_id, now_ms(), 60_000)
+            .await
+            .unwrap()
+    );
     crash_after_first_line(&app, &order_id).await;
     let o = order(&app, &s, &number).await;
     assert_eq!(o["lines"][0]["delivery_status"], "delivered");
@@ -247,11 +283,13 @@ async fn running_delivery_again_or_after_a_crash_mid_order_issues_nothing_twice(
         .execute(app.state.db.pool())
         .await
         .unwrap();
-    sqlx::query("UPDATE delivery_queue SET delivered_at = NULL, locked_until = 0 WHERE order_id = $1")
-        .bind(&order_id)
-        .execute(app.state.db.pool())
-        .await
-        .unwrap();
+    sqlx::query(
+        "UPDATE delivery_queue SET delivered_at = NULL, locked_until = 0 WHERE order_id = $1",
+    )
+    .bind(&order_id)
+    .execute(app.state.db.pool())
+    .await
+    .unwrap();
     deliver(&app).await;
 
     let per_order = |table: &str| {
@@ -259,9 +297,19 @@ async fn running_delivery_again_or_after_a_crash_mid_order_issues_nothing_twice(
             "SELECT CAST(COUNT(*) AS BIGINT) FROM {table} WHERE order_line_id IN (SELECT id FROM order_lines WHERE order_id = $1)"
         )
     };
-    assert_eq!(count(&app, &per_order("licence_keys"), &order_id).await, 3, "2 licence + 1 care plan key");
-    assert_eq!(count(&app, &per_order("warranty_extensions"), &order_id).await, 1);
-    assert_eq!(count(&app, &per_order("subscription_extensions"), &order_id).await, 1);
+    assert_eq!(
+        count(&app, &per_order("licence_keys"), &order_id).await,
+        3,
+        "2 licence + 1 care plan key"
+    );
+    assert_eq!(
+        count(&app, &per_order("warranty_extensions"), &order_id).await,
+        1
+    );
+    assert_eq!(
+        count(&app, &per_order("subscription_extensions"), &order_id).await,
+        1
+    );
     assert_eq!(count(&app, &per_order("esims"), &order_id).await, 2);
     let sub_allowance = scalar(
         &app,
@@ -271,13 +319,22 @@ async fn running_delivery_again_or_after_a_crash_mid_order_issues_nothing_twice(
     .await;
     assert_eq!(sub_allowance, 100 * GB, "the plan applied once");
     // One year of extension on top of the standard warranty, not two.
-    let warranty_end = scalar(&app, "SELECT warranty_ends_at FROM devices WHERE serial = $1", &serial(11)).await;
+    let warranty_end = scalar(
+        &app,
+        "SELECT warranty_ends_at FROM devices WHERE serial = $1",
+        &serial(11),
+    )
+    .await;
     let today = date_of(now_ms());
     let standard = uplink_domain::plans::standard_warranty_end(today);
     let expected = uplink_domain::plans::add_months(standard.next_day().unwrap(), 12);
     assert_eq!(date_of(warranty_end), expected);
     let mails = app.state.db.recent_outbox(50).await.unwrap();
-    assert_eq!(mails.iter().filter(|m| m.kind == "order_delivered").count(), 2, "one per finished delivery");
+    assert_eq!(
+        mails.iter().filter(|m| m.kind == "order_delivered").count(),
+        2,
+        "one per finished delivery"
+    );
     let o = order(&app, &s, &number).await;
     assert_eq!(o["status"], "completed");
 }
@@ -285,8 +342,13 @@ async fn running_delivery_again_or_after_a_crash_mid_order_issues_nothing_twice(
 /// Delivers only the order's first line, as a server that stopped after it.
 async fn crash_after_first_line(app: &TestApp, order_id: &str) {
     let mut conn = app.state.db.pool().acquire().await.unwrap();
-    let order = uplink_db::orders::order_in(&mut conn, order_id).await.unwrap().unwrap();
-    let lines = uplink_db::orders::lines_in(&mut conn, order_id).await.unwrap();
+    let order = uplink_db::orders::order_in(&mut conn, order_id)
+        .await
+        .unwrap()
+        .unwrap();
+    let lines = uplink_db::orders::lines_in(&mut conn, order_id)
+        .await
+        .unwrap();
     drop(conn);
     let snap = app.state.catalog.snapshot().await.unwrap();
     let product = snap.product(snap.product_by_id(&lines[0].product_id).unwrap());
@@ -304,7 +366,10 @@ async fn crash_after_first_line(app: &TestApp, order_id: &str) {
     let outcome = uplink_api::delivery::lines::deliver_line(&app.state.db, &ctx)
         .await
         .unwrap();
-    assert!(matches!(outcome, uplink_api::delivery::lines::LineOutcome::Delivered));
+    assert!(matches!(
+        outcome,
+        uplink_api::delivery::lines::LineOutcome::Delivered
+    ));
 }
 
 #[tokio::test]
@@ -313,7 +378,12 @@ async fn a_key_for_a_serial_another_account_holds_goes_on_that_device_and_its_ow
     let owner = app.register("owner@example.com", "DE").await;
     own_device(&app, &owner.user_id, &serial(21), now_ms() + 100 * DAY).await;
     let buyer = app.register("gift@example.com", "DE").await;
-    add_ok(&app, &buyer, json!({"sku": LICENCE, "serials": [serial(21)]})).await;
+    add_ok(
+        &app,
+        &buyer,
+        json!({"sku": LICENCE, "serials": [serial(21)]}),
+    )
+    .await;
     let number = pay_by_card(&app, &buyer, "g1").await;
     deliver(&app).await;
     let o = order(&app, &buyer, &number).await;
@@ -328,11 +398,19 @@ async fn a_key_for_a_serial_another_account_holds_goes_on_that_device_and_its_ow
         .await
         .unwrap();
     assert_eq!(holder, owner.user_id);
-    let on_device = count(&app, "SELECT CAST(COUNT(*) AS BIGINT) FROM licence_keys WHERE serial = $1", &serial(21)).await;
+    let on_device = count(
+        &app,
+        "SELECT CAST(COUNT(*) AS BIGINT) FROM licence_keys WHERE serial = $1",
+        &serial(21),
+    )
+    .await;
     assert_eq!(on_device, 1);
     let mail = app.mail_to("owner@example.com").await;
     assert!(mail.contains(&key) && mail.contains(&serial(21)), "{mail}");
-    assert!(!mail.contains("gift@example.com"), "the buyer is not disclosed");
+    assert!(
+        !mail.contains("gift@example.com"),
+        "the buyer is not disclosed"
+    );
     // Rerun: the owner is not told twice.
     sqlx::query("UPDATE delivery_queue SET delivered_at = NULL, locked_until = 0")
         .execute(app.state.db.pool())
@@ -356,7 +434,8 @@ async fn a_key_for_a_serial_another_account_holds_goes_on_that_device_and_its_ow
 }
 
 #[tokio::test]
-async fn a_warranty_renewal_bought_30_days_after_expiry_continues_and_31_days_after_starts_on_purchase() {
+async fn a_warranty_renewal_bought_30_days_after_expiry_continues_and_31_days_after_starts_on_purchase()
+ {
     let app = app().await;
     let s = app.register("grace@example.com", "DE").await;
     let today = date_of(now_ms());
@@ -368,20 +447,44 @@ async fn a_warranty_renewal_bought_30_days_after_expiry_continues_and_31_days_af
     let number = pay_by_card(&app, &s, "w1").await;
     deliver(&app).await;
     let o = order(&app, &s, &number).await;
-    let ext = o["lines"][0]["deliverables"]["warranty_extensions"].as_array().unwrap();
-    let by_serial = |sn: String| ext.iter().find(|e| e["serial"] == sn.as_str()).unwrap().clone();
+    let ext = o["lines"][0]["deliverables"]["warranty_extensions"]
+        .as_array()
+        .unwrap();
+    let by_serial = |sn: String| {
+        ext.iter()
+            .find(|e| e["serial"] == sn.as_str())
+            .unwrap()
+            .clone()
+    };
     let day30 = by_serial(serial(30));
     let fmt = |d: time::Date| d.to_string();
     let start30 = (today - time::Duration::days(29)).to_owned();
-    assert_eq!(day30["starts_on"], fmt(start30), "the day after the old expiry");
-    assert_eq!(day30["ends_on"], fmt(uplink_domain::plans::add_months(start30, 12)));
+    assert_eq!(
+        day30["starts_on"],
+        fmt(start30),
+        "the day after the old expiry"
+    );
+    assert_eq!(
+        day30["ends_on"],
+        fmt(uplink_domain::plans::add_months(start30, 12))
+    );
     let day31 = by_serial(serial(31));
     assert_eq!(day31["starts_on"], fmt(today), "the purchase date");
-    assert_eq!(day31["ends_on"], fmt(uplink_domain::plans::add_months(today, 12)));
-    let end31 = scalar(&app, "SELECT warranty_ends_at FROM devices WHERE serial = $1", &serial(31)).await;
+    assert_eq!(
+        day31["ends_on"],
+        fmt(uplink_domain::plans::add_months(today, 12))
+    );
+    let end31 = scalar(
+        &app,
+        "SELECT warranty_ends_at FROM devices WHERE serial = $1",
+        &serial(31),
+    )
+    .await;
     assert_eq!(date_of(end31), uplink_domain::plans::add_months(today, 12));
     // The care plan's key runs as long as the coverage.
-    let keys = o["lines"][0]["deliverables"]["licence_keys"].as_array().unwrap();
+    let keys = o["lines"][0]["deliverables"]["licence_keys"]
+        .as_array()
+        .unwrap();
     assert_eq!(keys.len(), 2);
 }
 
@@ -391,33 +494,91 @@ async fn a_metered_plan_carries_remaining_data_extends_from_expiry_and_is_capped
     let s = app.register("stack@example.com", "DE").await;
     let now = now_ms();
     // 30 GB left of 50, 100 days to go.
-    subscription(&app, &s.user_id, &serial(40), "cloud", Some(50 * GB), 20 * GB, now + 100 * DAY).await;
+    subscription(
+        &app,
+        &s.user_id,
+        &serial(40),
+        "cloud",
+        Some(50 * GB),
+        20 * GB,
+        now + 100 * DAY,
+    )
+    .await;
     // 900 days to go: a year more passes the 3-year cap.
-    subscription(&app, &s.user_id, &serial(41), "cloud", Some(10 * GB), 0, now + 900 * DAY).await;
-    add_ok(&app, &s, json!({"sku": CLOUD, "serials": [serial(40), serial(41)]})).await;
+    subscription(
+        &app,
+        &s.user_id,
+        &serial(41),
+        "cloud",
+        Some(10 * GB),
+        0,
+        now + 900 * DAY,
+    )
+    .await;
+    add_ok(
+        &app,
+        &s,
+        json!({"sku": CLOUD, "serials": [serial(40), serial(41)]}),
+    )
+    .await;
     let number = pay_by_card(&app, &s, "c1").await;
     deliver(&app).await;
     let o = order(&app, &s, &number).await;
-    let plans = o["lines"][0]["deliverables"]["subscriptions"].as_array().unwrap();
-    let find = |sn: String| plans.iter().find(|p| p["serial"] == sn.as_str()).unwrap().clone();
+    let plans = o["lines"][0]["deliverables"]["subscriptions"]
+        .as_array()
+        .unwrap();
+    let find = |sn: String| {
+        plans
+            .iter()
+            .find(|p| p["serial"] == sn.as_str())
+            .unwrap()
+            .clone()
+    };
     let p40 = find(serial(40));
     assert_eq!(p40["carried_mb"], 30 * GB);
-    assert_eq!(p40["allowance_mb"].as_i64().unwrap() - p40["used_mb"].as_i64().unwrap(), 130 * GB);
-    let expiry40 = scalar(&app, "SELECT expires_at FROM subscriptions WHERE serial = $1", &serial(40)).await;
-    assert_eq!(expiry40, now + 100 * DAY + 365 * DAY, "extended from the current expiry");
-    let expiry41 = scalar(&app, "SELECT expires_at FROM subscriptions WHERE serial = $1", &serial(41)).await;
+    assert_eq!(
+        p40["allowance_mb"].as_i64().unwrap() - p40["used_mb"].as_i64().unwrap(),
+        130 * GB
+    );
+    let expiry40 = scalar(
+        &app,
+        "SELECT expires_at FROM subscriptions WHERE serial = $1",
+        &serial(40),
+    )
+    .await;
+    assert_eq!(
+        expiry40,
+        now + 100 * DAY + 365 * DAY,
+        "extended from the current expiry"
+    );
+    let expiry41 = scalar(
+        &app,
+        "SELECT expires_at FROM subscriptions WHERE serial = $1",
+        &serial(41),
+    )
+    .await;
     let delivered_at = scalar(&app, "SELECT created_at FROM subscription_extensions WHERE subscription_id = (SELECT id FROM subscriptions WHERE serial = $1)", &serial(41)).await;
     let cap = uplink_domain::plans::add_years(
-        time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(delivered_at) * 1_000_000).unwrap(),
+        time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(delivered_at) * 1_000_000)
+            .unwrap(),
         3,
     );
-    assert_eq!(expiry41, (cap.unix_timestamp_nanos() / 1_000_000) as i64, "capped at 3 years from today");
+    assert_eq!(
+        expiry41,
+        (cap.unix_timestamp_nanos() / 1_000_000) as i64,
+        "capped at 3 years from today"
+    );
     // A new device gets a new subscription starting now.
     let fresh = app.register("fresh@example.com", "DE").await;
     add_ok(&app, &fresh, json!({"sku": CLOUD, "serials": [serial(42)]})).await;
     pay_by_card(&app, &fresh, "c2").await;
     deliver(&app).await;
-    let allowance = scalar(&app, "SELECT allowance_mb FROM subscriptions WHERE serial = $1", &serial(42)).await;
+    let allowance = scalar(
+        &app,
+        "SELECT allowance_mb FROM subscriptions WHERE serial = $1",
+        &serial(42),
+    )
+    .await;
     assert_eq!(allowance, 100 * GB);
 }
 
@@ -426,7 +587,16 @@ async fn unlimited_on_metered_is_refused_in_the_cart_at_checkout_and_fails_safel
     let app = app().await;
     let s = app.register("unl@example.com", "DE").await;
     let now = now_ms();
-    subscription(&app, &s.user_id, &serial(50), "cloud", Some(50 * GB), 0, now + 30 * DAY).await;
+    subscription(
+        &app,
+        &s.user_id,
+        &serial(50),
+        "cloud",
+        Some(50 * GB),
+        0,
+        now + 30 * DAY,
+    )
+    .await;
     // In the cart.
     add(&app, &s, json!({"sku": UNLIMITED, "serials": [serial(50)]}))
         .await
@@ -442,7 +612,16 @@ async fn unlimited_on_metered_is_refused_in_the_cart_at_checkout_and_fails_safel
     app.send_as(&s, Method::DELETE, "/api/v1/cart", None).await;
     // At checkout: the plan became unstackable after it was added.
     add_ok(&app, &s, json!({"sku": UNLIMITED, "serials": [serial(52)]})).await;
-    subscription(&app, &s.user_id, &serial(52), "cloud", Some(GB), 0, now + 30 * DAY).await;
+    subscription(
+        &app,
+        &s.user_id,
+        &serial(52),
+        "cloud",
+        Some(GB),
+        0,
+        now + 30 * DAY,
+    )
+    .await;
     let token = card_token(&app).await;
     let body = json!({"billing": billing(), "payment": {"method": "card", "token": token}});
     app.place_order(&s, "u2", &body, "")
@@ -462,19 +641,37 @@ async fn unlimited_on_metered_is_refused_in_the_cart_at_checkout_and_fails_safel
         .await
         .unwrap();
     let number = pay_by_card(&app, &s, "u3").await;
-    subscription(&app, &s.user_id, &serial(52), "cloud", Some(GB), 0, now + 30 * DAY).await;
+    subscription(
+        &app,
+        &s.user_id,
+        &serial(52),
+        "cloud",
+        Some(GB),
+        0,
+        now + 30 * DAY,
+    )
+    .await;
     deliver(&app).await;
     let o = order(&app, &s, &number).await;
     assert_eq!(o["lines"][0]["delivery_status"], "failed");
     assert_eq!(o["delivery"], "failed");
     assert_eq!(o["status"], "processing", "not completed");
-    let note = o["history"].as_array().unwrap().iter().any(|h| {
-        h["note"].as_str().unwrap().contains("plan_not_stackable")
-    });
+    let note = o["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|h| h["note"].as_str().unwrap().contains("plan_not_stackable"));
     assert!(note, "{}", o["history"]);
     let alert = app.mail_to("felix@example.com").await;
-    assert!(alert.contains(&number) && alert.contains("plan_not_stackable"), "{alert}");
-    assert_eq!(deliver(&app).await, 0, "a failed line is not retried in a loop");
+    assert!(
+        alert.contains(&number) && alert.contains("plan_not_stackable"),
+        "{alert}"
+    );
+    assert_eq!(
+        deliver(&app).await,
+        0,
+        "a failed line is not retried in a loop"
+    );
 }
 
 #[tokio::test]
@@ -486,7 +683,10 @@ async fn an_esim_gets_a_valid_iccid_an_activation_code_and_a_qr_code_only_its_ow
     deliver(&app).await;
     let o = order(&app, &s, &number).await;
     assert_eq!(o["status"], "completed");
-    let esims = o["lines"][0]["deliverables"]["esims"].as_array().unwrap().clone();
+    let esims = o["lines"][0]["deliverables"]["esims"]
+        .as_array()
+        .unwrap()
+        .clone();
     assert_eq!(esims.len(), 2);
     for e in &esims {
         let iccid = e["iccid"].as_str().unwrap();
@@ -500,7 +700,11 @@ async fn an_esim_gets_a_valid_iccid_an_activation_code_and_a_qr_code_only_its_ow
         let qr = app.get_as(&s, e["qr_url"].as_str().unwrap()).await;
         assert_eq!(qr.status, 200);
         assert_eq!(qr.header("content-type"), Some("image/png"));
-        assert_eq!(decode_qr(&qr.body), code, "the QR code says exactly the activation code");
+        assert_eq!(
+            decode_qr(&qr.body),
+            code,
+            "the QR code says exactly the activation code"
+        );
     }
     assert_ne!(esims[0]["iccid"], esims[1]["iccid"]);
     let other = app.register("peek@example.com", "DE").await;
@@ -508,10 +712,16 @@ async fn an_esim_gets_a_valid_iccid_an_activation_code_and_a_qr_code_only_its_ow
         .await
         .assert_problem(404, "not_found");
     let mail = app.mail_to("esim@example.com").await;
-    assert!(mail.contains(esims[0]["activation_code"].as_str().unwrap()) || {
-        let all = app.state.db.recent_outbox(10).await.unwrap();
-        all.iter().any(|m| m.kind == "order_delivered" && m.body_text.contains(esims[0]["activation_code"].as_str().unwrap()))
-    });
+    assert!(
+        mail.contains(esims[0]["activation_code"].as_str().unwrap()) || {
+            let all = app.state.db.recent_outbox(10).await.unwrap();
+            all.iter().any(|m| {
+                m.kind == "order_delivered"
+                    && m.body_text
+                        .contains(esims[0]["activation_code"].as_str().unwrap())
+            })
+        }
+    );
 }
 
 fn decode_qr(png_bytes: &[u8]) -> String {
@@ -533,18 +743,22 @@ async fn esim_data_tops_up_the_buyers_own_esim_and_a_pool_gathers_the_buyers_esi
     add_ok(&app, &s, json!({"sku": ESIM, "qty": 2})).await;
     pay_by_card(&app, &s, "d1").await;
     deliver(&app).await;
-    let iccid: String = sqlx::query_scalar("SELECT iccid FROM esims WHERE user_id = $1 ORDER BY iccid LIMIT 1")
-        .bind(&s.user_id)
-        .fetch_one(app.state.db.pool())
-        .await
-        .unwrap();
+    let iccid: String =
+        sqlx::query_scalar("SELECT iccid FROM esims WHERE user_id = $1 ORDER BY iccid LIMIT 1")
+            .bind(&s.user_id)
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap();
     // Someone else's (or an unknown) ICCID is refused in the cart.
     let other = app.register("stranger@example.com", "DE").await;
     add(&app, &other, json!({"sku": TOPUP, "iccid": iccid}))
         .await
         .assert_problem(422, "unknown_iccid");
     let payload = "898824700000000000";
-    let unknown = format!("{payload}{}", uplink_domain::iccid::luhn_check_digit(payload));
+    let unknown = format!(
+        "{payload}{}",
+        uplink_domain::iccid::luhn_check_digit(payload)
+    );
     add(&app, &s, json!({"sku": TOPUP, "iccid": unknown}))
         .await
         .assert_problem(422, "unknown_iccid");
@@ -577,8 +791,19 @@ async fn a_bank_transfer_delivers_nothing_until_it_is_marked_paid() {
     let o = order(&app, &s, &number).await;
     assert_eq!(o["status"], "pending_payment");
     assert_eq!(o["delivery"], "pending");
-    assert_eq!(o["awaiting_delivery"], false, "waiting for payment, not delivery");
-    assert_eq!(count(&app, "SELECT CAST(COUNT(*) AS BIGINT) FROM licence_keys WHERE serial = $1", &serial(60)).await, 0);
+    assert_eq!(
+        o["awaiting_delivery"], false,
+        "waiting for payment, not delivery"
+    );
+    assert_eq!(
+        count(
+            &app,
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM licence_keys WHERE serial = $1",
+            &serial(60)
+        )
+        .await,
+        0
+    );
     let staff = app.register("cash@example.com", "DE").await;
     sqlx::query("UPDATE users SET is_fulfilment = $1 WHERE id = $2")
         .bind(true)
@@ -587,13 +812,24 @@ async fn a_bank_transfer_delivers_nothing_until_it_is_marked_paid() {
         .await
         .unwrap();
     let res = app
-        .send_as(&staff, Method::POST, &format!("/api/v1/staff/orders/{number}/mark-paid"), None)
+        .send_as(
+            &staff,
+            Method::POST,
+            &format!("/api/v1/staff/orders/{number}/mark-paid"),
+            None,
+        )
         .await;
     assert_eq!(res.status, 200, "{}", res.text());
     assert_eq!(deliver(&app).await, 1);
     let o = order(&app, &s, &number).await;
     assert_eq!(o["status"], "completed");
-    assert_eq!(o["lines"][0]["deliverables"]["licence_keys"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        o["lines"][0]["deliverables"]["licence_keys"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 #[tokio::test]
@@ -616,6 +852,10 @@ async fn a_mixed_order_stays_in_its_shipping_flow_when_its_digital_lines_are_del
     let o = order(&app, &s, &number).await;
     assert_eq!(o["status"], "processing");
     assert_eq!(o["delivery"], "delivered");
-    assert_eq!(o["lines"][0]["deliverables"], Value::Null, "a physical line delivers nothing here");
+    assert_eq!(
+        o["lines"][0]["deliverables"],
+        Value::Null,
+        "a physical line delivers nothing here"
+    );
     assert_eq!(o["lines"][1]["delivery_status"], "delivered");
 }
