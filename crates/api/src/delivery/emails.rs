@@ -4,8 +4,8 @@
 //! be delivered. Each is an outbox row written in the transaction that
 //! makes it true, so it is sent exactly once.
 
+use super::context::{LineCtx, LineError};
 use super::dto::LineDeliverables;
-use super::lines::{LineCtx, LineError};
 use crate::platform::mail::{Email, Mailer};
 use sqlx::AnyConnection;
 use std::collections::HashMap;

@@ -10,7 +10,7 @@
 //!   bundle × quantity); its members are the buyer's eSIMs at delivery
 //!   (eSIMs bought in the same order included), at most 250.
 
-use super::lines::{LineCtx, LineError};
+use super::context::{LineCtx, LineError};
 use sqlx::AnyConnection;
 use uplink_db::delivery::{self as q, EsimRow, PoolRow, TopupRow};
 use uplink_domain::error_code::ErrorCode;
@@ -130,7 +130,7 @@ pub async fn create_pool(tx: &mut AnyConnection, ctx: &LineCtx<'_>) -> Result<()
             )
             .ok()
         })
-        .map(super::lines::ms_of_date)
+        .map(super::context::ms_of_date)
         .filter(|s| *s > ctx.now)
         .unwrap_or(ctx.now);
     let pool = PoolRow {

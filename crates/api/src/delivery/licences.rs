@@ -7,7 +7,7 @@
 //! and on that device (keys are kept by serial), and the device's owner is
 //! told by e-mail.
 
-use super::lines::{LineCtx, LineError, date_of_ms, ms_of_date};
+use super::context::{LineCtx, LineError, date_of_ms, ms_of_date};
 use crate::read_model::Snapshot;
 use crate::read_model::snapshot::Product;
 use sqlx::AnyConnection;

@@ -13,6 +13,7 @@
 
 pub mod certificate;
 pub mod checks;
+pub mod context;
 pub mod deliverables;
 pub mod dto;
 pub mod emails;

@@ -5,7 +5,7 @@
 //! Data Plan Licences (licences with a data allowance) stack the same way
 //! in their own family, `data-plan`.
 
-use super::lines::{LineCtx, LineError, datetime_of_ms, ms_of_datetime};
+use super::context::{LineCtx, LineError, datetime_of_ms, ms_of_datetime};
 use crate::read_model::snapshot::Product;
 use sqlx::AnyConnection;
 use uplink_db::delivery::{self as q, SubscriptionExtensionRow, SubscriptionRow};

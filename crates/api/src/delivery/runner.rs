@@ -8,7 +8,8 @@
 //! again when the lease ends, and the unique keys make the rerun deliver
 //! only what is missing.
 
-use super::lines::{LineCtx, LineOutcome, deliver_line};
+use super::context::LineCtx;
+use super::lines::{LineOutcome, deliver_line};
 use crate::http::state::AppState;
 use crate::platform::jobs::{Job, JobFuture};
 use std::sync::LazyLock;

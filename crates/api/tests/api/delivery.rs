@@ -352,7 +352,7 @@ async fn crash_after_first_line(app: &TestApp, order_id: &str) {
     drop(conn);
     let snap = app.state.catalog.snapshot().await.unwrap();
     let product = snap.product(snap.product_by_id(&lines[0].product_id).unwrap());
-    let ctx = uplink_api::delivery::lines::LineCtx {
+    let ctx = uplink_api::delivery::context::LineCtx {
         order: &order,
         line: &lines[0],
         product,

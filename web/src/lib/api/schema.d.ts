@@ -658,6 +658,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/esims/{iccid}/qr.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The QR code of one of the caller's eSIMs: its activation code as a PNG. */
+        get: operations["esim_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/export": {
         parameters: {
             query?: never;
@@ -687,6 +704,23 @@ export interface paths {
         post?: never;
         /** Unlinks InControl: its stored tokens are deleted. */
         delete: operations["unlink_incontrol"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/licences/{id}/certificate.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The licence certificate of one of the caller's licence keys, as a PDF. */
+        get: operations["licence_certificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -762,7 +796,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the customer's orders with lines, addresses, payment, history and shipments. */
+        /**
+         * One of the customer's orders with lines (and what each digital line delivered), addresses,
+         *     payment, history and shipments.
+         */
         get: operations["get_order"];
         put?: never;
         post?: never;
@@ -1489,6 +1526,11 @@ export interface components {
             /** @description The account's e-mail address, typed again (accounts without a password). */
             confirm_email?: string | null;
         };
+        /**
+         * @description Where an order's digital lines are.
+         * @enum {string}
+         */
+        DeliveryState: "pending" | "delivered" | "failed";
         DeviceModelDto: {
             /** @description First group of the serial. */
             prefix: string;
@@ -1523,6 +1565,15 @@ export interface components {
         };
         EmailChanged: {
             email: string;
+        };
+        /** @description An eSIM profile. */
+        EsimDeliveryDto: {
+            /** @example 8988247012345678903 */
+            iccid: string;
+            /** @example LPA:1$smdp.uplink.example$K2D4F-8HJ3Q-ZX7WP-4MNB6-T9RC2 */
+            activation_code: string;
+            /** @description PNG of the activation code's QR code, for the buyer. */
+            qr_url: string;
         };
         /** @description A recent occurrence, for the list under the detail. */
         EventBrief: {
@@ -1678,6 +1729,28 @@ export interface components {
          * @enum {string}
          */
         Label: "SFC Management" | "Connectivity Usage Record" | "SFC_APP_VPN";
+        /** @description A licence key attached to a device. */
+        LicenceKeyDto: {
+            id: string;
+            /** @example 1824-A1B2-C3D4 */
+            serial: string;
+            /** @example UPL-7KQ2M-X9D4H-3WCNP-R8T6V */
+            key: string;
+            starts_at: string;
+            /** @description `null`: for the lifetime of the device. */
+            ends_at?: string | null;
+            /** @description The licence certificate (PDF), for the buyer. */
+            certificate_url: string;
+        };
+        /** @description What one digital line delivered (empty until it is delivered). */
+        LineDeliverables: {
+            licence_keys: components["schemas"]["LicenceKeyDto"][];
+            warranty_extensions: components["schemas"]["WarrantyExtensionDto"][];
+            subscriptions: components["schemas"]["PlanDeliveryDto"][];
+            esims: components["schemas"]["EsimDeliveryDto"][];
+            topups: components["schemas"]["TopupDto"][];
+            pool?: components["schemas"]["PoolDto"] | null;
+        };
         LineOption: {
             code: string;
             label: string;
@@ -1811,8 +1884,9 @@ export interface components {
             history: components["schemas"]["HistoryDto"][];
             shipments: components["schemas"]["ShipmentDto"][];
             digital_only: boolean;
-            /** @description Paid digital lines wait for delivery (licence keys, subscriptions, eSIMs arrive with a later release). */
+            /** @description Paid digital lines are being delivered (usually within seconds; poll the order until `delivery` is `delivered`). */
             awaiting_delivery: boolean;
+            delivery?: components["schemas"]["DeliveryState"] | null;
             /** @description The customer may cancel (only while `pending_payment`). */
             can_cancel: boolean;
             /** @description `invoice` once paid (or on terms), `proforma` while a bank transfer is unpaid, none when cancelled unpaid. */
@@ -1836,8 +1910,9 @@ export interface components {
             options: components["schemas"]["LineOption"][];
             serials: string[];
             physical: boolean;
-            /** @description `to_ship`, `shipped`, `awaiting_delivery` (digital goods are delivered by a later release), `delivered`, `cancelled`. */
+            /** @description `to_ship`, `shipped`, `awaiting_delivery` (a digital line paid for and being delivered, or waiting for payment), `delivered`, `failed` (could not be delivered; staff were alerted), `cancelled`. */
             delivery_status: string;
+            deliverables?: components["schemas"]["LineDeliverables"] | null;
         };
         OrderPage: {
             items: components["schemas"]["OrderSummary"][];
@@ -1976,6 +2051,41 @@ export interface components {
             return_path?: string | null;
             /** @description Page PayPal returns to when the buyer cancels (a path on this site). */
             cancel_path?: string | null;
+        };
+        /** @description A subscription created or extended by a plan (SPEC §4.3). */
+        PlanDeliveryDto: {
+            serial: string;
+            /** @description `cloud`, `cloud-connect`, `cloud-unlimited` or `data-plan`. */
+            family: string;
+            /**
+             * Format: int64
+             * @description Remaining data carried from the active plan (MB; `null`: none or unlimited).
+             */
+            carried_mb?: number | null;
+            /** @description Expiry before this plan (`null`: a new subscription). */
+            previous_expiry?: string | null;
+            /** @description Expiry this plan set. */
+            expires_at: string;
+            /**
+             * Format: int64
+             * @description The subscription now: data bought in total (`null`: unlimited), used, and expiry.
+             */
+            allowance_mb?: number | null;
+            /** Format: int64 */
+            used_mb: number;
+            current_expiry: string;
+        };
+        /** @description A data pool shared by eSIMs. */
+        PoolDto: {
+            id: string;
+            name: string;
+            /** Format: int64 */
+            allowance_mb: number;
+            /** Format: int64 */
+            used_mb: number;
+            expires_at?: string | null;
+            /** @description ICCIDs of the member eSIMs. */
+            members: string[];
         };
         PriceBandFacet: {
             /**
@@ -2494,6 +2604,13 @@ export interface components {
             key: string;
             value: string;
         };
+        /** @description Data added to an eSIM. */
+        TopupDto: {
+            iccid: string;
+            /** Format: int64 */
+            data_mb: number;
+            expires_at?: string | null;
+        };
         /** @description A change to a line: its quantity, or — for serial-bound products — its serials. */
         UpdateLineRequest: {
             /** Format: int64 */
@@ -2563,6 +2680,16 @@ export interface components {
              */
             available: number;
             sold_in_store: boolean;
+        };
+        /** @description A device's coverage extended by a warranty or care plan (SPEC §4.2). */
+        WarrantyExtensionDto: {
+            serial: string;
+            /** @description The coverage before (end date, YYYY-MM-DD). */
+            previous_end: string;
+            /** @description The renewal's first day (the day after the old end when renewed in time). */
+            starts_on: string;
+            /** @description The new end of coverage. */
+            ends_on: string;
         };
     };
     responses: never;
@@ -3820,7 +3947,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_stock` (with `available`), `must_change_store`; `must_change_store` (with `target_store`): the account belongs to another region's store */
+            /** @description `insufficient_stock` (with `available`), `must_change_store`, `plan_not_stackable` (a cloud plan that cannot stack on the device's active plan); `must_change_store` (with `target_store`): the account belongs to another region's store */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3847,7 +3974,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_sold_in_store`, `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `invalid_iccid`, `validation_failed`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            /** @description `not_sold_in_store`, `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `invalid_iccid`, `unknown_iccid` (a top-up for an eSIM that is not the customer's), `validation_failed`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5286,6 +5413,56 @@ export interface operations {
             };
         };
     };
+    esim_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The eSIM's ICCID */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` (also for another customer's eSIM) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     export_me: {
         parameters: {
             query?: never;
@@ -5359,6 +5536,56 @@ export interface operations {
                 };
             };
             /** @description `not_found`: no InControl account was linked */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    licence_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Licence key id (from the order's deliverables) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` (also for another customer's licence) */
             404: {
                 headers: {
                     [name: string]: unknown;
