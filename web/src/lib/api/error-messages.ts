@@ -24,6 +24,7 @@ export const ERROR_MESSAGES = {
   serial_not_eligible: 'This device can’t use this product. Choose a product that fits the device.',
   duplicate_serial: 'This serial number is already in the list. Remove the duplicate.',
   invalid_iccid: 'That ICCID isn’t valid. Check the number printed on the SIM card and enter it again.',
+  unknown_iccid: 'That ICCID isn’t one of your eSIMs. Copy it from the order that delivered the eSIM, or buy an eSIM first.',
   plan_not_stackable: 'This plan can’t be added on top of the device’s current plan. Choose a plan that can be stacked.',
   coupon_invalid: 'That coupon code isn’t valid. Check the code or remove it to continue.',
   coupon_expired: 'That coupon has expired. Remove it to continue.',
