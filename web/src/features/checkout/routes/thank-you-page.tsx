@@ -50,7 +50,7 @@ function ThankYou({ number }: { number: string }) {
       ) : (
         <ul>
           {!o.digital_only && <li>We pack your order and e-mail you the tracking number when it ships.</li>}
-          {o.delivery && <li>Your digital items (licence keys, plans, eSIMs) appear below as soon as they are delivered, and we e-mail them to you.</li>}
+          {o.delivery && <li>Your digital items (licence keys, plans, eSIMs) are shown on this page and on the order page as soon as they are delivered, and we e-mail them to you.</li>}
         </ul>
       )}
       <p>
