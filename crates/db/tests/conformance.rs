@@ -164,7 +164,7 @@ async fn a_queued_delivery_is_claimed_by_one_server_at_a_time_and_finished_once(
     }
     assert_eq!(
         t.db.claimable_deliveries(now, 10).await.unwrap(),
-        [order_id.clone()]
+        std::slice::from_ref(&order_id)
     );
     let (a, b) = tokio::join!(
         t.db.claim_delivery(&order_id, now, 60_000),
