@@ -15,6 +15,7 @@ pub mod backoffice;
 pub mod cart;
 pub mod catalog;
 pub mod checkout;
+pub mod delivery;
 pub mod devices;
 pub mod downloads;
 pub mod gateway;
@@ -40,6 +41,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(catalog::router())
         .merge(cart::router())
         .merge(checkout::router())
+        .merge(delivery::router())
         .merge(orders::router())
         .merge(devices::router())
         .merge(downloads::router())
@@ -69,6 +71,7 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
             tracing::warn!(error = %e, "password hasher warm-up failed");
         }
     }));
+    tasks.push(delivery::runner::spawn_worker(state.clone()));
     tasks.push(platform::jobs::spawn(
         state.db.clone(),
         state.clone(),
@@ -94,6 +97,7 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
 pub fn jobs() -> Vec<platform::jobs::Job<AppState>> {
     [
         checkout::jobs::jobs(),
+        delivery::runner::jobs(),
         accounts::sessions::jobs(),
         intake::jobs(),
     ]

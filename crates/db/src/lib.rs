@@ -17,6 +17,7 @@ pub mod batch;
 pub mod cart;
 pub mod catalog;
 pub mod credit;
+pub mod delivery;
 pub mod devices;
 pub mod downloads;
 pub mod idempotency;

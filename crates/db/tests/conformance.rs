@@ -146,3 +146,54 @@ async fn a_panic_on_the_writer_thread_reaches_the_caller() {
     let err = caller.await.expect_err("the panic travels back");
     assert!(err.is_panic());
 }
+
+#[tokio::test]
+async fn a_queued_delivery_is_claimed_by_one_server_at_a_time_and_finished_once() {
+    use uplink_db::delivery as q;
+    let t = TestDb::new().await;
+    t.db.seed_demo_if_empty().await.unwrap();
+    let order_id: String = sqlx::query_scalar("SELECT id FROM orders ORDER BY number LIMIT 1")
+        .fetch_one(t.db.pool())
+        .await
+        .unwrap();
+    let now = uplink_db::now_ms();
+    for _ in 0..2 {
+        let mut tx = t.db.begin_write().await.unwrap();
+        q::enqueue(&mut tx, &order_id, now).await.unwrap();
+        tx.commit().await.unwrap();
+    }
+    assert_eq!(
+        t.db.claimable_deliveries(now, 10).await.unwrap(),
+        std::slice::from_ref(&order_id)
+    );
+    let (a, b) = tokio::join!(
+        t.db.claim_delivery(&order_id, now, 60_000),
+        t.db.claim_delivery(&order_id, now, 60_000)
+    );
+    assert_eq!([a.unwrap(), b.unwrap()].iter().filter(|x| **x).count(), 1);
+    assert!(
+        t.db.claimable_deliveries(now + 1, 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "leased"
+    );
+    // The lease ends: claimable again.
+    assert!(
+        t.db.claim_delivery(&order_id, now + 60_000, 60_000)
+            .await
+            .unwrap()
+    );
+    let mut tx = t.db.begin_write().await.unwrap();
+    assert!(q::mark_delivered(&mut tx, &order_id, now).await.unwrap());
+    assert!(!q::mark_delivered(&mut tx, &order_id, now).await.unwrap());
+    tx.commit().await.unwrap();
+    assert!(
+        t.db.claimable_deliveries(now + 200_000, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let row = t.db.delivery_queue_row(&order_id).await.unwrap().unwrap();
+    assert_eq!(row.attempts, 2);
+}

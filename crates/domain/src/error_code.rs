@@ -49,6 +49,7 @@ error_codes! {
     SerialRegisteredElsewhere => "serial_registered_elsewhere", "This device is registered to another account.";
     IncontrolUnavailable => "incontrol_unavailable", "InControl did not answer or no longer accepts the link; try again or link InControl again.";
     InvalidIccid => "invalid_iccid", "An ICCID has 19 or 20 digits with a valid check digit.";
+    UnknownIccid => "unknown_iccid", "This ICCID is not one of your eSIMs.";
     PlanNotStackable => "plan_not_stackable", "This plan cannot be combined with the active plan.";
     CouponInvalid => "coupon_invalid", "This coupon code is not valid.";
     CouponExpired => "coupon_expired", "This coupon has expired.";

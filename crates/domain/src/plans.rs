@@ -1,5 +1,6 @@
 //! Warranty renewals (SPEC §4.2) and cloud plan stacking (SPEC §4.3).
 
+use crate::catalog::ProductType;
 use time::{Date, Duration, Month, OffsetDateTime};
 
 /// Standard warranty length from registration.
@@ -126,6 +127,24 @@ pub fn stack_plan(
         expires_at: uncapped.min(cap),
         capped: uncapped > cap,
     })
+}
+
+/// The subscription family a cloud plan of `product_type` stacks on: one
+/// subscription per device and family (SPEC §4.3).
+pub fn plan_family(product_type: ProductType) -> Option<ProductType> {
+    product_type.is_cloud_plan().then_some(product_type)
+}
+
+/// SpeedFusion Cloud is sold metered (`cloud`) and unlimited
+/// (`cloud-unlimited`), kept as two families: an active plan of one blocks
+/// buying the other (`plan_not_stackable`). SpeedFusion Connect stacks on
+/// itself only.
+pub fn conflicting_family(family: ProductType) -> Option<ProductType> {
+    match family {
+        ProductType::Cloud => Some(ProductType::CloudUnlimited),
+        ProductType::CloudUnlimited => Some(ProductType::Cloud),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -276,6 +295,24 @@ mod tests {
     fn the_cap_handles_leap_days() {
         let leap = datetime!(2024-02-29 08:00 UTC);
         assert_eq!(add_years(leap, 3), datetime!(2027-02-28 08:00 UTC));
+    }
+
+    #[test]
+    fn metered_and_unlimited_cloud_families_block_each_other_only() {
+        assert_eq!(
+            conflicting_family(ProductType::Cloud),
+            Some(ProductType::CloudUnlimited)
+        );
+        assert_eq!(
+            conflicting_family(ProductType::CloudUnlimited),
+            Some(ProductType::Cloud)
+        );
+        assert_eq!(conflicting_family(ProductType::CloudConnect), None);
+        assert_eq!(plan_family(ProductType::License), None);
+        assert_eq!(
+            plan_family(ProductType::CloudConnect),
+            Some(ProductType::CloudConnect)
+        );
     }
 
     proptest! {

@@ -147,6 +147,7 @@ pub fn default_status(code: ErrorCode) -> StatusCode {
         | SerialNotEligible
         | DuplicateSerial
         | InvalidIccid
+        | UnknownIccid
         | CouponInvalid
         | CouponExpired
         | CouponUsageExceeded

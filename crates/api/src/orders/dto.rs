@@ -1,5 +1,6 @@
 //! Wire shapes of orders (SPEC §7) and their construction from stored rows.
 
+use crate::delivery::dto::{DeliveryState, LineDeliverables};
 use crate::platform::money::MoneyDto;
 use crate::platform::timefmt::rfc3339;
 use serde::{Deserialize, Serialize};
@@ -36,8 +37,11 @@ pub struct OrderLineDto {
     pub options: Vec<LineOption>,
     pub serials: Vec<String>,
     pub physical: bool,
-    /// `to_ship`, `shipped`, `awaiting_delivery` (digital goods are delivered by a later release), `delivered`, `cancelled`.
+    /// `to_ship`, `shipped`, `awaiting_delivery` (a digital line paid for and being delivered, or waiting for payment), `delivered`, `failed` (could not be delivered; staff were alerted), `cancelled`.
     pub delivery_status: String,
+    /// What a digital line delivered: licence keys, warranty extensions,
+    /// subscriptions, eSIMs, top-ups, pool (empty until delivered; `null` for physical lines).
+    pub deliverables: Option<LineDeliverables>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -156,8 +160,10 @@ pub struct OrderDetail {
     pub history: Vec<HistoryDto>,
     pub shipments: Vec<ShipmentDto>,
     pub digital_only: bool,
-    /// Paid digital lines wait for delivery (licence keys, subscriptions, eSIMs arrive with a later release).
+    /// Paid digital lines are being delivered (usually within seconds; poll the order until `delivery` is `delivered`).
     pub awaiting_delivery: bool,
+    /// Where the digital lines are: `pending`, `delivered` or `failed`; `null` when the order has none.
+    pub delivery: Option<DeliveryState>,
     /// The customer may cancel (only while `pending_payment`).
     pub can_cancel: bool,
     /// `invoice` once paid (or on terms), `proforma` while a bank transfer is unpaid, none when cancelled unpaid.
@@ -203,6 +209,7 @@ pub fn line_dto(l: &OrderLineRow, cur: &str) -> OrderLineDto {
         serials: serde_json::from_str(&l.serials).unwrap_or_default(),
         physical: is_physical(&l.product_type),
         delivery_status: l.delivery_status.clone(),
+        deliverables: (!is_physical(&l.product_type)).then(LineDeliverables::default),
     }
 }
 
@@ -264,6 +271,7 @@ pub fn order_detail(p: &OrderParts, bank: &[(String, String)]) -> OrderDetail {
             .iter()
             .any(|l| l.delivery_status == "awaiting_delivery")
             && o.payment_status != "pending",
+        delivery: delivery_state(&lines),
         lines,
         shipping: OrderShippingDto {
             method: shipping_method,
@@ -344,6 +352,24 @@ pub fn order_detail(p: &OrderParts, bank: &[(String, String)]) -> OrderDetail {
         can_cancel: status == OrderStatus::PendingPayment,
         invoice_kind: kind.map(str::to_owned),
         invoice_url: kind.map(|_| format!("/api/v1/orders/{}/invoice.pdf", o.number)),
+    }
+}
+
+/// The delivery state of an order's digital lines (cancelled ones aside).
+pub fn delivery_state(lines: &[OrderLineDto]) -> Option<DeliveryState> {
+    let digital: Vec<&str> = lines
+        .iter()
+        .filter(|l| !l.physical && l.delivery_status != "cancelled")
+        .map(|l| l.delivery_status.as_str())
+        .collect();
+    if digital.is_empty() {
+        None
+    } else if digital.contains(&"failed") {
+        Some(DeliveryState::Failed)
+    } else if digital.contains(&"awaiting_delivery") {
+        Some(DeliveryState::Pending)
+    } else {
+        Some(DeliveryState::Delivered)
     }
 }
 

@@ -63,6 +63,7 @@ pub async fn cancel(
     }
     q::set_line_delivery(&mut tx, &order.id, None, "to_ship", "cancelled").await?;
     q::set_line_delivery(&mut tx, &order.id, None, "awaiting_delivery", "cancelled").await?;
+    q::set_line_delivery(&mut tx, &order.id, None, "failed", "cancelled").await?;
     let payments = q::payments_in(&mut tx, &order.id).await?;
     let mut refund: Option<(String, i64)> = None;
     let new_payment_status = match order.payment_status.as_str() {
@@ -156,7 +157,18 @@ pub async fn mark_paid(state: &AppState, order: &OrderRow, staff: &str) -> ApiRe
     )
     .await?;
     let detail = detail_in(state, &mut tx, &order.id).await?;
+    let digital = detail
+        .lines
+        .iter()
+        .any(|l| l.delivery_status == "awaiting_delivery");
+    if digital {
+        // Paid now: the digital lines are queued with the payment.
+        uplink_db::delivery::enqueue(&mut tx, &order.id, now_ms()).await?;
+    }
     tx.commit().await?;
+    if digital {
+        crate::delivery::runner::nudge();
+    }
     super::emails::status_change(
         state,
         &order.user_id,

@@ -41,7 +41,8 @@ pub struct ErrorsConfig {
     pub retention_days: i64,
 }
 
-/// Payment gateway, bank transfer terms and bank details (SPEC §6).
+/// Payment gateway, bank transfer terms and bank details (SPEC §6), and
+/// what delivery on payment needs (SPEC §7).
 #[derive(Debug, Clone)]
 pub struct CheckoutConfig {
     /// `UPLINK_PAYMENT_GATEWAY`: `test` (the built-in test gateway, default).
@@ -50,6 +51,9 @@ pub struct CheckoutConfig {
     pub bank_transfer_days: i64,
     /// `UPLINK_BANK_DETAILS`: the account customers pay bank transfers to, one `Label: value` per `;`.
     pub bank_details: Vec<(String, String)>,
+    /// `UPLINK_ESIM_SMDP`: the SM-DP+ address in issued eSIM activation codes
+    /// (default `smdp.uplink.example`).
+    pub esim_smdp: String,
 }
 
 impl CheckoutConfig {
@@ -84,10 +88,24 @@ impl CheckoutConfig {
             })
             .filter(|(k, v)| !k.is_empty() && !v.is_empty())
             .collect();
+        let esim_smdp = get("UPLINK_ESIM_SMDP")
+            .map(|v| v.trim().to_ascii_lowercase())
+            .unwrap_or_else(|| uplink_domain::esim::DEFAULT_SMDP.to_owned());
+        let host_like = esim_smdp.len() <= 253
+            && esim_smdp.split('.').all(|l| {
+                !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            });
+        if !host_like {
+            return Err(ConfigError {
+                var: "UPLINK_ESIM_SMDP",
+                message: format!("`{esim_smdp}` is not a host name like smdp.example.com"),
+            });
+        }
         Ok(CheckoutConfig {
             gateway,
             bank_transfer_days,
             bank_details,
+            esim_smdp,
         })
     }
 }

@@ -26,7 +26,8 @@ pub struct Job<S> {
     pub run: for<'a> fn(&'a S) -> JobFuture<'a>,
 }
 
-/// How often the runner looks for due jobs.
+/// How often the runner looks for due jobs at most: every 30 s, or the
+/// shortest job's interval when that is shorter.
 const TICK: Duration = Duration::from_secs(30);
 /// A lease ends this much before the next run is due, so that a tick that
 /// comes a little early does not skip a run.
@@ -62,14 +63,24 @@ pub async fn run_due<S>(
     Ok(done)
 }
 
-/// The runner of a serving process: checks for due jobs every 30 seconds.
+/// How often the runner of `jobs` looks for due ones.
+fn tick_of<S>(jobs: &[Job<S>]) -> Duration {
+    jobs.iter()
+        .map(|j| j.every)
+        .min()
+        .unwrap_or(TICK)
+        .clamp(Duration::from_secs(1), TICK)
+}
+
+/// The runner of a serving process: checks for due jobs every 30 seconds,
+/// or as often as the most frequent job runs.
 pub fn spawn<S: Send + Sync + 'static>(
     db: Db,
     state: S,
     jobs: Vec<Job<S>>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let mut tick = tokio::time::interval(TICK);
+        let mut tick = tokio::time::interval(tick_of(&jobs));
         loop {
             tick.tick().await;
             match run_due(&db, &state, &jobs).await {
@@ -93,5 +104,21 @@ mod tests {
         assert_eq!(lease_ms(Duration::from_secs(30)), 25_000);
         assert_eq!(lease_ms(Duration::from_secs(3600)), 3_595_000);
         assert_eq!(lease_ms(Duration::from_secs(2)), 1_000);
+    }
+
+    fn noop(_: &()) -> JobFuture<'_> {
+        Box::pin(async { Ok(0) })
+    }
+
+    #[test]
+    fn the_runner_ticks_as_often_as_its_most_frequent_job() {
+        let job = |secs| Job::<()> {
+            name: "j",
+            every: Duration::from_secs(secs),
+            run: noop,
+        };
+        assert_eq!(tick_of(&[job(3600), job(5)]), Duration::from_secs(5));
+        assert_eq!(tick_of(&[job(3600)]), TICK);
+        assert_eq!(tick_of::<()>(&[]), TICK);
     }
 }

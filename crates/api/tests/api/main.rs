@@ -6,6 +6,7 @@ mod accounts_sso;
 mod cart;
 mod catalog;
 mod contract;
+mod delivery;
 mod demo_orders;
 mod devices;
 mod downloads;

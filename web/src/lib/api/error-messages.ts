@@ -26,6 +26,7 @@ export const ERROR_MESSAGES = {
   serial_registered_elsewhere:
     'This device is registered to another account. Ask its owner to remove it, or contact support with your proof of purchase.',
   invalid_iccid: 'That ICCID isn’t valid. Check the number printed on the SIM card and enter it again.',
+  unknown_iccid: 'That ICCID isn’t one of your eSIMs. Copy it from the order that delivered the eSIM, or buy an eSIM first.',
   plan_not_stackable: 'This plan can’t be added on top of the device’s current plan. Choose a plan that can be stacked.',
   coupon_invalid: 'That coupon code isn’t valid. Check the code or remove it to continue.',
   coupon_expired: 'That coupon has expired. Remove it to continue.',

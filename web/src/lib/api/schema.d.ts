@@ -805,6 +805,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/esims/{iccid}/qr.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The QR code of one of the caller's eSIMs: its activation code as a PNG. */
+        get: operations["esim_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/export": {
         parameters: {
             query?: never;
@@ -834,6 +851,23 @@ export interface paths {
         post?: never;
         /** Unlinks InControl: its stored tokens are deleted. */
         delete: operations["unlink_incontrol"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/licences/{id}/certificate.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The licence certificate of one of the caller's licence keys, as a PDF. */
+        get: operations["licence_certificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -964,7 +998,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the customer's orders with lines, addresses, payment, history and shipments. */
+        /**
+         * One of the customer's orders with lines (and what each digital line delivered), addresses,
+         *     payment, history and shipments.
+         */
         get: operations["get_order"];
         put?: never;
         post?: never;
@@ -1711,6 +1748,11 @@ export interface components {
              */
             stopped_auto_renew: number;
         };
+        /**
+         * @description Where an order's digital lines are.
+         * @enum {string}
+         */
+        DeliveryState: "pending" | "delivered" | "failed";
         Device: {
             /** @description `XXXX-XXXX-XXXX`. */
             serial: string;
@@ -1841,6 +1883,15 @@ export interface components {
             expires_at?: string | null;
             /** @description RFC 3339. */
             created_at: string;
+        };
+        /** @description An eSIM profile. */
+        EsimDeliveryDto: {
+            /** @example 8988247012345678903 */
+            iccid: string;
+            /** @example LPA:1$smdp.uplink.example$K2D4F-8HJ3Q-ZX7WP-4MNB6-T9RC2 */
+            activation_code: string;
+            /** @description PNG of the activation code's QR code, for the buyer. */
+            qr_url: string;
         };
         EsimList: {
             /** @description Newest first. */
@@ -2037,6 +2088,28 @@ export interface components {
              */
             order_number?: string | null;
         };
+        /** @description A licence key attached to a device. */
+        LicenceKeyDto: {
+            id: string;
+            /** @example 1824-A1B2-C3D4 */
+            serial: string;
+            /** @example UPL-7KQ2M-X9D4H-3WCNP-R8T6V */
+            key: string;
+            starts_at: string;
+            /** @description `null`: for the lifetime of the device. */
+            ends_at?: string | null;
+            /** @description The licence certificate (PDF), for the buyer. */
+            certificate_url: string;
+        };
+        /** @description What one digital line delivered (empty until it is delivered). */
+        LineDeliverables: {
+            licence_keys: components["schemas"]["LicenceKeyDto"][];
+            warranty_extensions: components["schemas"]["WarrantyExtensionDto"][];
+            subscriptions: components["schemas"]["PlanDeliveryDto"][];
+            esims: components["schemas"]["EsimDeliveryDto"][];
+            topups: components["schemas"]["TopupDto"][];
+            pool?: components["schemas"]["PoolDto"] | null;
+        };
         LineOption: {
             code: string;
             label: string;
@@ -2200,8 +2273,9 @@ export interface components {
             history: components["schemas"]["HistoryDto"][];
             shipments: components["schemas"]["ShipmentDto"][];
             digital_only: boolean;
-            /** @description Paid digital lines wait for delivery (licence keys, subscriptions, eSIMs arrive with a later release). */
+            /** @description Paid digital lines are being delivered (usually within seconds; poll the order until `delivery` is `delivered`). */
             awaiting_delivery: boolean;
+            delivery?: components["schemas"]["DeliveryState"] | null;
             /** @description The customer may cancel (only while `pending_payment`). */
             can_cancel: boolean;
             /** @description `invoice` once paid (or on terms), `proforma` while a bank transfer is unpaid, none when cancelled unpaid. */
@@ -2225,8 +2299,9 @@ export interface components {
             options: components["schemas"]["LineOption"][];
             serials: string[];
             physical: boolean;
-            /** @description `to_ship`, `shipped`, `awaiting_delivery` (digital goods are delivered by a later release), `delivered`, `cancelled`. */
+            /** @description `to_ship`, `shipped`, `awaiting_delivery` (a digital line paid for and being delivered, or waiting for payment), `delivered`, `failed` (could not be delivered; staff were alerted), `cancelled`. */
             delivery_status: string;
+            deliverables?: components["schemas"]["LineDeliverables"] | null;
         };
         OrderPage: {
             items: components["schemas"]["OrderSummary"][];
@@ -2365,6 +2440,41 @@ export interface components {
             return_path?: string | null;
             /** @description Page PayPal returns to when the buyer cancels (a path on this site). */
             cancel_path?: string | null;
+        };
+        /** @description A subscription created or extended by a plan (SPEC §4.3). */
+        PlanDeliveryDto: {
+            serial: string;
+            /** @description `cloud`, `cloud-connect`, `cloud-unlimited` or `data-plan`. */
+            family: string;
+            /**
+             * Format: int64
+             * @description Remaining data carried from the active plan (MB; `null`: none or unlimited).
+             */
+            carried_mb?: number | null;
+            /** @description Expiry before this plan (`null`: a new subscription). */
+            previous_expiry?: string | null;
+            /** @description Expiry this plan set. */
+            expires_at: string;
+            /**
+             * Format: int64
+             * @description The subscription now: data bought in total (`null`: unlimited), used, and expiry.
+             */
+            allowance_mb?: number | null;
+            /** Format: int64 */
+            used_mb: number;
+            current_expiry: string;
+        };
+        /** @description A data pool shared by eSIMs. */
+        PoolDto: {
+            id: string;
+            name: string;
+            /** Format: int64 */
+            allowance_mb: number;
+            /** Format: int64 */
+            used_mb: number;
+            expires_at?: string | null;
+            /** @description ICCIDs of the member eSIMs. */
+            members: string[];
         };
         PriceBandFacet: {
             /**
@@ -2946,6 +3056,13 @@ export interface components {
             key: string;
             value: string;
         };
+        /** @description Data added to an eSIM. */
+        TopupDto: {
+            iccid: string;
+            /** Format: int64 */
+            data_mb: number;
+            expires_at?: string | null;
+        };
         /** @description A change to a line: its quantity, or — for serial-bound products — its serials. */
         UpdateLineRequest: {
             /** Format: int64 */
@@ -3025,6 +3142,16 @@ export interface components {
             ends_at: string;
             /** @description The caller's order, as for licences. */
             order_number?: string | null;
+        };
+        /** @description A device's coverage extended by a warranty or care plan (SPEC §4.2). */
+        WarrantyExtensionDto: {
+            serial: string;
+            /** @description The coverage before (end date, YYYY-MM-DD). */
+            previous_end: string;
+            /** @description The renewal's first day (the day after the old end when renewed in time). */
+            starts_on: string;
+            /** @description The new end of coverage. */
+            ends_on: string;
         };
     };
     responses: never;
@@ -4282,7 +4409,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_stock` (with `available`), `must_change_store`; `must_change_store` (with `target_store`): the account belongs to another region's store */
+            /** @description `insufficient_stock` (with `available`), `must_change_store`, `plan_not_stackable` (a cloud plan that cannot stack on the device's active plan); `must_change_store` (with `target_store`): the account belongs to another region's store */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4309,7 +4436,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_sold_in_store`, `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `invalid_iccid`, `validation_failed`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            /** @description `not_sold_in_store`, `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `invalid_iccid`, `unknown_iccid` (a top-up for an eSIM that is not the customer's), `validation_failed`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6372,6 +6499,56 @@ export interface operations {
             };
         };
     };
+    esim_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The eSIM's ICCID */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` (also for another customer's eSIM) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     export_me: {
         parameters: {
             query?: never;
@@ -6445,6 +6622,56 @@ export interface operations {
                 };
             };
             /** @description `not_found`: no InControl account was linked */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    licence_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Licence key id (from the order's deliverables) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` (also for another customer's licence) */
             404: {
                 headers: {
                     [name: string]: unknown;

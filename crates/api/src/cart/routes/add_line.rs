@@ -20,8 +20,8 @@ use uplink_db::cart as q;
     responses(
         (status = 201, body = CartDto, description = "Added; the whole cart"),
         (status = 404, description = "`not_found`: no product with this SKU", body = Problem),
-        (status = 409, description = "`insufficient_stock` (with `available`), `must_change_store`", body = Problem),
-        (status = 422, description = "`not_sold_in_store`, `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `invalid_iccid`, `validation_failed`", body = Problem),
+        (status = 409, description = "`insufficient_stock` (with `available`), `must_change_store`, `plan_not_stackable` (a cloud plan that cannot stack on the device's active plan)", body = Problem),
+        (status = 422, description = "`not_sold_in_store`, `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `invalid_iccid`, `unknown_iccid` (a top-up for an eSIM that is not the customer's), `validation_failed`", body = Problem),
     ))]
 pub async fn add_line(
     State(state): State<AppState>,
@@ -30,6 +30,7 @@ pub async fn add_line(
 ) -> ApiResult<Response> {
     let snap = scope.store.snapshot.clone();
     let valid = validate(&snap, scope.store.store, &req)?;
+    crate::delivery::checks::check_line(&state.db, &snap, &valid, scope.user_id()).await?;
     let warehouse = snap.stores[scope.store.store].warehouse();
     let (db, store_code) = (state.db.clone(), scope.store.code().to_owned());
     let (owner, user_id) = (

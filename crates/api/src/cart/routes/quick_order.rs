@@ -146,18 +146,25 @@ pub async fn quick_order(
             },
         ) {
             Ok(valid) => {
-                let qty = valid.qty;
-                let stock = uplink_db::stock::available_stock(
-                    &mut tx,
-                    warehouse.as_str(),
-                    &[valid.product_id.as_str()],
-                )
-                .await?;
-                plan(snap, valid, &lines, &stock).and_then(|p| {
-                    check_cart_units(units, p.added_units())?;
-                    units += p.added_units();
-                    Ok((p, qty))
-                })
+                match crate::delivery::checks::check_line(&state.db, snap, &valid, scope.user_id())
+                    .await
+                {
+                    Err(e) => Err(e),
+                    Ok(()) => {
+                        let qty = valid.qty;
+                        let stock = uplink_db::stock::available_stock(
+                            &mut tx,
+                            warehouse.as_str(),
+                            &[valid.product_id.as_str()],
+                        )
+                        .await?;
+                        plan(snap, valid, &lines, &stock).and_then(|p| {
+                            check_cart_units(units, p.added_units())?;
+                            units += p.added_units();
+                            Ok((p, qty))
+                        })
+                    }
+                }
             }
             Err(e) => Err(e),
         };

@@ -151,6 +151,7 @@ async fn check(
     if let Some(e) = cart_problem(&priced) {
         return Err(e);
     }
+    crate::delivery::checks::check_order_lines(&state.db, snap, &priced, uid).await?;
     check_price_seen(req, &priced)?;
     let total = priced.totals.total.cents();
     check_payment_allowed(state, auth, st, r.method, total).await?;
@@ -275,6 +276,15 @@ async fn after_commit(
             crate::orders::manage::record_capture(state, &order_id, intent_id, Some(email)).await
         }
         None => crate::orders::emails::record(state, email).await,
+    }
+    if parts.order.payment_method != PaymentMethod::BankTransfer.as_str()
+        && parts
+            .lines
+            .iter()
+            .any(|l| l.delivery_status == "awaiting_delivery")
+    {
+        // Queued in the transaction: deliver now rather than at the next job run.
+        crate::delivery::runner::nudge();
     }
     answer
 }

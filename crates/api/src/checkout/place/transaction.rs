@@ -107,6 +107,15 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     let mut order = order_row(state, &mut tx, d, &cart, now).await?;
     q::insert_order(&mut tx, &order).await?;
     let lines = insert_lines(&mut tx, d, &cart, &order.id).await?;
+    if paid_at_placement(d.method())
+        && lines
+            .iter()
+            .any(|l| l.delivery_status == "awaiting_delivery")
+    {
+        // Paid now (card authorised, PayPal, credit terms): the digital
+        // lines are queued for delivery with the payment, in this transaction.
+        uplink_db::delivery::enqueue(&mut tx, &order.id, now).await?;
+    }
     crate::partners::referral::record_partner(&mut tx, &mut order, &lines, &cart).await?;
     let history = insert_history(&mut tx, d, &order).await?;
     let payment = payment_row(state, d, &order, now);
@@ -146,6 +155,11 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
         stock_band_changed,
         parts,
     })
+}
+
+/// True when the order is paid as it is placed (everything but a bank transfer).
+pub(super) fn paid_at_placement(method: PaymentMethod) -> bool {
+    method != PaymentMethod::BankTransfer
 }
 
 /// The cart priced again inside the transaction; refused when it is no

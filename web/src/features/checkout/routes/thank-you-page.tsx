@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { OrderDeliverables } from '@/components/order-deliverables';
 import { OrderDetailLines, OrderDetailTotals } from '@/components/order-detail-amounts';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/money';
@@ -21,6 +22,7 @@ function ThankYou({ number }: { number: string }) {
         {o.payment.card && ` (${o.payment.card.brand} ending in ${o.payment.card.last4})`}
       </p>
       <p>We sent a confirmation to your e-mail address.</p>
+      <OrderDeliverables order={o} />
       <section className="thank-you__order" aria-labelledby="thank-you-items">
         <h2 id="thank-you-items">Your order</h2>
         <OrderDetailLines order={o} />
@@ -48,12 +50,7 @@ function ThankYou({ number }: { number: string }) {
       ) : (
         <ul>
           {!o.digital_only && <li>We pack your order and e-mail you the tracking number when it ships.</li>}
-          {o.awaiting_delivery && (
-            <li>
-              Digital items (licences, subscriptions, eSIMs) are <strong>awaiting delivery</strong>: they are not issued
-              automatically yet; we e-mail you when they are ready.
-            </li>
-          )}
+          {o.delivery && <li>Your digital items (licence keys, plans, eSIMs) are shown on this page and on the order page as soon as they are delivered, and we e-mail them to you.</li>}
         </ul>
       )}
       <p>

@@ -25,5 +25,6 @@ export const DELIVERY_LABELS: Record<string, string> = {
   shipped: 'Shipped',
   awaiting_delivery: 'Awaiting delivery',
   delivered: 'Delivered',
+  failed: 'Could not be delivered',
   cancelled: 'Cancelled',
 };

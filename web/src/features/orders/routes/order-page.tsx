@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { OrderDeliverables } from '@/components/order-deliverables';
 import { OrderDetailLines, OrderDetailTotals } from '@/components/order-detail-amounts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,7 +29,7 @@ function AddressBlock({ a }: { a: Addr }) {
   );
 }
 
-/** `/order/{number}`: timeline, lines, addresses, payment, shipments; reorder, cancel, invoice. */
+/** `/order/{number}`: digital deliverables, timeline, lines, addresses, payment, shipments; reorder, cancel, invoice. */
 export default function OrderPage() {
   const { number = '' } = useParams();
   const order = useOrder(number);
@@ -58,12 +59,6 @@ export default function OrderPage() {
       {o.partner_referral && (
         <p className="muted" data-testid="order-partner-referral">
           Referred by <strong>{o.partner_referral.partner_name}</strong> (partner code {o.partner_referral.code})
-        </p>
-      )}
-      {o.awaiting_delivery && (
-        <p className="order-note" role="note">
-          Digital items of this order are <strong>awaiting delivery</strong>. Licence keys, subscriptions and eSIM profiles are not
-          issued automatically yet — we e-mail you when they are ready.
         </p>
       )}
       <div className="order-actions">
@@ -126,6 +121,11 @@ export default function OrderPage() {
           </>
         }
       />
+      {o.delivery && (
+        <Card className="order-deliverables">
+          <OrderDeliverables order={o} />
+        </Card>
+      )}
       <div className="order-grid">
         <Card as="section" aria-labelledby="lines-h">
           <h2 id="lines-h">Items</h2>
