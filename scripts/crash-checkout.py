@@ -2,13 +2,20 @@
 """Crash test (QUALITY.md → Reliability): kill -9 the release server during a
 checkout load, restart it on the same database, and check that every order
 answered 201 exists and that stock + ordered units == the starting stock.
+Every order also carries a licence for a new serial (#15): after the restart
+every paid licence line is delivered, with exactly one key per (line, serial),
+although the kill may land in the middle of a delivery.
 
 Usage: scripts/crash-checkout.py [--port 18141] [--binary target/release/uplink]
 Needs only Python 3's standard library. Uses a temporary SQLite database.
 """
-import argparse, http.cookiejar, json, os, signal, sqlite3, subprocess, sys, tempfile, threading, time, urllib.request, uuid
+import argparse, os, signal, sqlite3, subprocess, sys, tempfile, threading, time, uuid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib.http_client import Client, wait_ready  # noqa: E402
 
 SKU = "MAX-BR1-PRO-5G-PRM"
+LICENCE_SKU = "LIC-SF-BOND"  # serial-bound licence for non-prime routers (prefix 1824)
 START_STOCK = 400
 
 
@@ -24,55 +31,8 @@ def parse_args():
     return p.parse_args()
 
 
-class Client:
-    def __init__(self, base):
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-
-    def csrf(self):
-        for c in self.jar:
-            if c.name == "uplink_csrf":
-                return c.value
-        return ""
-
-    def call(self, method, path, body=None, headers=None, timeout=15):
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.base + path, data=data, method=method)
-        req.add_header("Accept", "application/json")
-        if data is not None:
-            req.add_header("Content-Type", "application/json")
-        if method != "GET" and self.csrf():
-            req.add_header("X-CSRF-Token", self.csrf())
-        for k, v in (headers or {}).items():
-            req.add_header(k, v)
-        try:
-            with self.opener.open(req, timeout=timeout) as r:
-                return r.status, json.loads(r.read() or b"null")
-        except urllib.error.HTTPError as e:
-            raw = e.read()
-            try:
-                return e.code, json.loads(raw or b"null")
-            except ValueError:
-                return e.code, None
-
-
 def start(binary, env, log):
     return subprocess.Popen([binary, "serve"], env=env, stdout=log, stderr=subprocess.STDOUT)
-
-
-def wait_ready(base, proc):
-    for _ in range(300):
-        if proc.poll() is not None:
-            sys.exit("server exited during start")
-        try:
-            with urllib.request.urlopen(base + "/readyz", timeout=1) as r:
-                if r.status == 200:
-                    return
-        except Exception:
-            pass
-        time.sleep(0.1)
-    sys.exit("server did not become ready")
 
 
 def stock_of(db_path):
@@ -83,6 +43,39 @@ def stock_of(db_path):
     ).fetchone()
     con.close()
     return row[0]
+
+
+def check_licences(db_path, within=30.0):
+    """Every licence line of a paid order is delivered once the restarted server has run
+    its delivery queue, with exactly one key per (line, serial)."""
+    paid = ("SELECT l.id FROM order_lines l JOIN orders o ON o.id = l.order_id "
+            "WHERE l.sku = ? AND o.status NOT IN ('pending_payment', 'cancelled')")
+    deadline = time.time() + within
+    while True:
+        con = sqlite3.connect(db_path, timeout=10)
+        waiting = con.execute(f"SELECT COUNT(*) FROM order_lines WHERE id IN ({paid}) "
+                              "AND delivery_status <> 'delivered'", (LICENCE_SKU,)).fetchone()[0]
+        if waiting == 0 or time.time() > deadline:
+            break
+        con.close()
+        time.sleep(0.2)
+    lines = con.execute(f"SELECT COUNT(*) FROM ({paid})", (LICENCE_SKU,)).fetchone()[0]
+    keys = con.execute(f"SELECT COUNT(*) FROM licence_keys WHERE order_line_id IN ({paid})", (LICENCE_SKU,)).fetchone()[0]
+    dupes = con.execute("SELECT COUNT(*) FROM (SELECT order_line_id, serial FROM licence_keys "
+                        "GROUP BY order_line_id, serial HAVING COUNT(*) > 1)").fetchone()[0]
+    con.close()
+    print(f"crash test: {lines} paid licence lines, {keys} keys, {waiting} undelivered, {dupes} duplicated")
+    ok = True
+    if lines == 0:
+        print("crash test FAILED: no paid licence line to deliver")
+        ok = False
+    if waiting:
+        print(f"crash test FAILED: {waiting} paid licence lines not delivered {within} s after the restart")
+        ok = False
+    if keys != lines or dupes:
+        print(f"crash test FAILED: {keys} keys for {lines} licence lines ({dupes} duplicated)")
+        ok = False
+    return ok
 
 
 def main():
@@ -124,6 +117,10 @@ def main():
         s, body = c.call("POST", "/api/v1/cart/lines", {"sku": SKU, "qty": 1})
         if s != 201:
             raise RuntimeError(f"add to cart: {s} {body}")
+        serial = "1824-" + uuid.uuid4().hex[:4].upper() + "-" + uuid.uuid4().hex[:4].upper()
+        s, body = c.call("POST", "/api/v1/cart/lines", {"sku": LICENCE_SKU, "serials": [serial]})
+        if s != 201:
+            raise RuntimeError(f"add licence: {s} {body}")
 
     def buyer(i):
         c = Client(base)
@@ -201,6 +198,10 @@ def main():
         if left < 0:
             print("crash test FAILED: negative stock")
             ok = False
+        if not ok:
+            sys.stdout.write(open(os.path.join(work, "server.log"), errors="replace").read()[-4000:])
+            sys.exit(1)
+        ok = check_licences(db_path) and ok
         if not ok:
             sys.stdout.write(open(os.path.join(work, "server.log"), errors="replace").read()[-4000:])
             sys.exit(1)

@@ -81,3 +81,6 @@ side_by_side api_fuzzing end_to_end
 
 step "Crash test: the server killed with SIGKILL during a checkout load"
 python3 scripts/crash-checkout.py --binary target/release/uplink
+
+step "Two servers on one PostgreSQL database: every paid line delivered exactly once"
+python3 scripts/two-servers.py --binary target/release/uplink --pg-url "$PG_URL"

@@ -1,5 +1,6 @@
 //! What a customer's paid orders entitle them to download (SPEC §8
-//! `/account/download`): the products they bought, whose files they keep.
+//! `/account/download`): the products they bought, whose files they keep,
+//! their licence keys' certificates and their eSIMs' QR codes.
 
 use crate::{Db, DbError};
 use sqlx::FromRow;
@@ -15,7 +16,52 @@ pub struct PurchasedProduct {
     pub placed_at: i64,
 }
 
+/// A licence key of the buyer, for its certificate.
+#[derive(Debug, Clone, FromRow, PartialEq, Eq)]
+pub struct CertificateRow {
+    pub id: String,
+    pub serial: String,
+    pub name: String,
+    pub created_at: i64,
+    pub order_number: String,
+}
+
+/// One of the customer's eSIMs, for its QR code.
+#[derive(Debug, Clone, FromRow, PartialEq, Eq)]
+pub struct EsimQrRow {
+    pub iccid: String,
+    pub name: String,
+    pub created_at: i64,
+    pub order_number: Option<String>,
+}
+
 impl Db {
+    /// The licence keys the customer bought, newest first.
+    pub async fn certificates_of(&self, user_id: &str) -> Result<Vec<CertificateRow>, DbError> {
+        Ok(sqlx::query_as(
+            "SELECT k.id, k.serial, k.name, k.created_at, o.number AS order_number \
+             FROM licence_keys k JOIN order_lines l ON l.id = k.order_line_id \
+             JOIN orders o ON o.id = l.order_id \
+             WHERE k.user_id = $1 ORDER BY k.created_at DESC, k.serial",
+        )
+        .bind(user_id)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// The customer's eSIMs, newest first, with the order each came with.
+    pub async fn esim_qr_codes_of(&self, user_id: &str) -> Result<Vec<EsimQrRow>, DbError> {
+        Ok(sqlx::query_as(
+            "SELECT e.iccid, e.name, e.created_at, o.number AS order_number \
+             FROM esims e LEFT JOIN order_lines l ON l.id = e.order_line_id \
+             LEFT JOIN orders o ON o.id = l.order_id \
+             WHERE e.user_id = $1 ORDER BY e.created_at DESC, e.iccid",
+        )
+        .bind(user_id)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
     /// Every product on the customer's paid orders, once, newest purchase first.
     pub async fn purchased_products(
         &self,

@@ -67,3 +67,40 @@ pub fn render(f: &CertificateFacts<'_>) -> Vec<u8> {
     );
     d.finish()
 }
+
+/// The certificate PDF of the buyer's licence key `id` and its file name;
+/// `None` when the key is not this buyer's. `holder` is the name printed on it.
+pub async fn of_buyer(
+    state: &crate::http::state::AppState,
+    id: &str,
+    buyer: &uplink_db::accounts::UserRow,
+) -> crate::http::error::ApiResult<Option<(String, Vec<u8>)>> {
+    use crate::http::error::ApiError;
+    let Some(key) = state.db.licence_key_of_buyer(id, &buyer.id).await? else {
+        return Ok(None);
+    };
+    let mut conn = state.db.pool().acquire().await?;
+    let number = uplink_db::delivery::order_number_of_line(&mut conn, &key.order_line_id)
+        .await?
+        .unwrap_or_default();
+    drop(conn);
+    let snapshot = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let model = key
+        .serial
+        .split('-')
+        .next()
+        .and_then(|prefix| snapshot.model_by_prefix(prefix))
+        .map(|m| m.name.as_str());
+    let holder = if buyer.name.trim().is_empty() {
+        buyer.email.as_str()
+    } else {
+        buyer.name.as_str()
+    };
+    let pdf = render(&CertificateFacts {
+        key: &key,
+        order_number: &number,
+        model,
+        holder,
+    });
+    Ok(Some((format!("licence-{}.pdf", key.serial), pdf)))
+}

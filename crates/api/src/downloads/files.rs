@@ -6,6 +6,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::state::AppState;
 use crate::platform::timefmt::rfc3339;
 use crate::read_model::snapshot::Snapshot;
+use uplink_db::accounts::UserRow;
 use uplink_db::orders::{OrderFilter, OrderRow};
 
 /// The most orders whose invoices are listed (the newest).
@@ -35,6 +36,8 @@ pub async fn list(state: &AppState, user_id: &str, now: i64) -> ApiResult<Downlo
     };
     let orders = customer_orders(state, user_id).await?;
     let mut items = invoices(&orders, &link);
+    items.extend(certificates(state, user_id, &link).await?);
+    items.extend(esim_qr_codes(state, user_id, &link).await?);
     items.extend(product_files(state, &snapshot, user_id, &link).await?);
     Ok(DownloadList {
         items,
@@ -82,6 +85,54 @@ fn invoices(orders: &[OrderRow], link: &impl Fn(GrantedFile) -> String) -> Vec<D
         .collect()
 }
 
+async fn certificates(
+    state: &AppState,
+    user_id: &str,
+    link: &impl Fn(GrantedFile) -> String,
+) -> ApiResult<Vec<DownloadItem>> {
+    let rows = state.db.certificates_of(user_id).await?;
+    Ok(rows
+        .into_iter()
+        .map(|key| DownloadItem {
+            section: DownloadSection::LicenceCertificates,
+            kind: "licence_certificate".to_owned(),
+            title: format!("{} certificate", key.name),
+            context: format!("Serial {}", key.serial),
+            order_number: Some(key.order_number),
+            file_name: format!("licence-{}.pdf", key.serial),
+            content_type: "application/pdf".to_owned(),
+            size_bytes: None,
+            version: None,
+            url: link(GrantedFile::Certificate(key.id)),
+            issued_at: rfc3339(key.created_at),
+        })
+        .collect())
+}
+
+async fn esim_qr_codes(
+    state: &AppState,
+    user_id: &str,
+    link: &impl Fn(GrantedFile) -> String,
+) -> ApiResult<Vec<DownloadItem>> {
+    let rows = state.db.esim_qr_codes_of(user_id).await?;
+    Ok(rows
+        .into_iter()
+        .map(|esim| DownloadItem {
+            section: DownloadSection::EsimQrCodes,
+            kind: "esim_qr".to_owned(),
+            title: format!("{} QR code", esim.name),
+            context: format!("ICCID {}", esim.iccid),
+            order_number: esim.order_number,
+            file_name: format!("esim-{}.png", esim.iccid),
+            content_type: "image/png".to_owned(),
+            size_bytes: None,
+            version: None,
+            url: link(GrantedFile::EsimQr(esim.iccid)),
+            issued_at: rfc3339(esim.created_at),
+        })
+        .collect())
+}
+
 /// The downloads of every product on the customer's paid orders, once each.
 async fn product_files(
     state: &AppState,
@@ -121,8 +172,9 @@ async fn product_files(
     Ok(items)
 }
 
-/// Makes the file a genuine grant names, checking again that it is still the customer's.
-pub async fn make(state: &AppState, grant: &Grant) -> ApiResult<FileBody> {
+/// Makes the file a genuine grant names for `customer` (the grant's own, signed
+/// in), checking again that it is still theirs.
+pub async fn make(state: &AppState, grant: &Grant, customer: &UserRow) -> ApiResult<FileBody> {
     let gone = || ApiError::not_found("This download");
     match &grant.file {
         GrantedFile::Invoice(number) => {
@@ -154,6 +206,31 @@ pub async fn make(state: &AppState, grant: &Grant) -> ApiResult<FileBody> {
                 inline: false,
             })
         }
-        GrantedFile::Certificate(_) | GrantedFile::EsimQr(_) => Err(gone()),
+        GrantedFile::Certificate(id) => {
+            let (file_name, body) = crate::delivery::certificate::of_buyer(state, id, customer)
+                .await?
+                .ok_or_else(gone)?;
+            Ok(FileBody {
+                file_name,
+                content_type: "application/pdf".to_owned(),
+                body,
+                inline: true,
+            })
+        }
+        GrantedFile::EsimQr(iccid) => {
+            let esim = state
+                .db
+                .esim_of_user(iccid, &grant.user_id)
+                .await?
+                .ok_or_else(gone)?;
+            let body =
+                crate::delivery::qr::png(&esim.activation_code).map_err(ApiError::internal)?;
+            Ok(FileBody {
+                file_name: format!("esim-{iccid}.png"),
+                content_type: "image/png".to_owned(),
+                body,
+                inline: true,
+            })
+        }
     }
 }

@@ -131,3 +131,74 @@ async fn a_link_is_only_its_customers_signed_in_unexpired_and_unaltered() {
         .await
         .assert_problem(404, "not_found");
 }
+
+/// Buys a licence for a serial and an eSIM with the test card and runs delivery.
+async fn buy_licence_and_esim(app: &TestApp, s: &Session) {
+    for body in [
+        serde_json::json!({"sku": "LIC-SF-BOND", "serials": ["1824-DNLD-0001"]}),
+        serde_json::json!({"sku": "ESIM-GLOBAL", "qty": 1}),
+    ] {
+        let res = app
+            .send_as(
+                s,
+                axum::http::Method::POST,
+                "/api/v1/cart/lines?store=global",
+                Some(&body),
+            )
+            .await;
+        assert_eq!(res.status, 201, "add to cart: {}", res.text());
+    }
+    let token = app
+        .send_json(
+            axum::http::Method::POST,
+            "/gateway/test/tokens",
+            &serde_json::json!({"number": "4242424242424242", "exp_month": 12, "exp_year": 2035, "cvc": "123"}),
+        )
+        .await
+        .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let address = serde_json::json!({"name": "Test Person", "line1": "Hauptstrasse 1", "city": "Berlin",
+        "postal_code": "10115", "country": "DE", "phone": "030123456789"});
+    let body = serde_json::json!({"billing": {"address": address}, "payment": {"method": "card", "token": token}});
+    let res = app.place_order(s, "downloads-1", &body, "").await;
+    assert_eq!(res.status, 201, "place: {}", res.text());
+    uplink_api::delivery::runner::run_once(&app.state)
+        .await
+        .expect("delivery runs");
+}
+
+#[tokio::test]
+async fn a_delivered_licence_and_esim_give_a_certificate_and_a_qr_code_to_download() {
+    let app = TestApp::with_demo_catalog().await;
+    let s = app.register("buyer-downloads@uplink.test", "DE").await;
+    buy_licence_and_esim(&app, &s).await;
+    let items = downloads(&app, &s).await;
+
+    let certificate = find(&items, "licence_certificate", "Serial 1824-DNLD-0001");
+    assert_eq!(certificate["section"], "licence_certificates");
+    let pdf = app.get_as(&s, certificate["url"].as_str().unwrap()).await;
+    assert_eq!(pdf.status, 200, "{}", pdf.text());
+    assert_eq!(pdf.header("content-type"), Some("application/pdf"));
+    let text = pdf_extract::extract_text_from_mem(&pdf.body).expect("a readable PDF");
+    assert!(text.contains("1824-DNLD-0001"), "{text}");
+
+    let qr = items
+        .iter()
+        .find(|i| i["kind"] == "esim_qr")
+        .unwrap_or_else(|| panic!("no QR code in {items:#?}"));
+    assert_eq!(qr["section"], "esim_qr_codes");
+    let png = app.get_as(&s, qr["url"].as_str().unwrap()).await;
+    assert_eq!(png.status, 200, "{}", png.text());
+    assert_eq!(png.header("content-type"), Some("image/png"));
+    assert_eq!(&png.body[..8], b"\x89PNG\r\n\x1a\n");
+
+    // Another customer cannot open either link.
+    let other = app.register("other-downloads@uplink.test", "DE").await;
+    for item in [certificate, qr] {
+        app.get_as(&other, item["url"].as_str().unwrap())
+            .await
+            .assert_problem(404, "not_found");
+    }
+}

@@ -18,41 +18,15 @@ pub async fn licence_certificate(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let id = id.trim_end_matches(".pdf");
-    let key = state
-        .db
-        .licence_key_of_buyer(id, auth.id())
+    let (file, pdf) = crate::delivery::certificate::of_buyer(&state, id, &auth.user)
         .await?
         .ok_or_else(|| ApiError::not_found("This licence"))?;
-    let mut conn = state.db.pool().acquire().await?;
-    let number = uplink_db::delivery::order_number_of_line(&mut conn, &key.order_line_id)
-        .await?
-        .unwrap_or_default();
-    drop(conn);
-    let snapshot = state.catalog.snapshot().await.map_err(ApiError::internal)?;
-    let model = key
-        .serial
-        .split('-')
-        .next()
-        .and_then(|prefix| snapshot.model_by_prefix(prefix))
-        .map(|m| m.name.as_str());
-    let holder = if auth.user.name.trim().is_empty() {
-        auth.user.email.as_str()
-    } else {
-        auth.user.name.as_str()
-    };
-    let pdf =
-        crate::delivery::certificate::render(&crate::delivery::certificate::CertificateFacts {
-            key: &key,
-            order_number: &number,
-            model,
-            holder,
-        });
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),
             (
                 header::CONTENT_DISPOSITION,
-                format!("inline; filename=\"licence-{}.pdf\"", key.serial),
+                format!("inline; filename=\"{file}\""),
             ),
             (header::CACHE_CONTROL, "private, no-store".to_owned()),
         ],

@@ -23,7 +23,7 @@ pub async fn get_download(
     let secrets = state.secret_box().await.map_err(ApiError::internal)?;
     let grant = Grant::open(&signed, secrets, auth.id(), uplink_db::now_ms())
         .ok_or_else(|| ApiError::not_found("This download link"))?;
-    let file = crate::downloads::files::make(&state, &grant).await?;
+    let file = crate::downloads::files::make(&state, &grant, &auth.user).await?;
     let name: String = file
         .file_name
         .chars()

@@ -13,12 +13,10 @@ import { DeviceList } from '../components/device-list';
 import { EsimsSection } from '../components/esims-section';
 import { IncontrolImport } from '../components/incontrol-import';
 import { problemText } from '../components/problem-text';
-import { SavedCards } from '../components/saved-cards';
 import { apiFilters, hasFilters, type PageState, paramsFromState, stateFromParams } from '../lib/filters';
 import { completeSerial } from '../lib/serial-input';
 import '../devices.css';
 
-const CARDS_ID = 'saved-cards';
 
 /** The open device (`?serial=`), deep-linkable: `/sn` sends owners here. */
 function OpenDevice({ serial, onClose, onRemoved }: { serial: string; onClose: () => void; onRemoved: () => void }) {
@@ -54,7 +52,7 @@ function OpenDevice({ serial, onClose, onRemoved }: { serial: string; onClose: (
   }
   return (
     <div ref={heading}>
-      <DeviceDetail device={device.data} onClose={onClose} onRemoved={onRemoved} cardsAnchor={CARDS_ID} />
+      <DeviceDetail device={device.data} onClose={onClose} onRemoved={onRemoved} />
     </div>
   );
 }
@@ -114,7 +112,6 @@ export function DeviceManagementPage() {
       <section className="dev-section">
         <AddDeviceForm onAdded={(serial) => go({ q: '', model: '', expiring: false, autoRenew: false, serial })} />
       </section>
-      <SavedCards id={CARDS_ID} />
       <EsimsSection />
     </div>
   );

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Two servers on one PostgreSQL database (SPEC §17, issue #15): orders with
+licence and cloud-plan lines are placed through both release servers at once;
+both run the delivery worker and the job runner against the same queue. Every
+paid line must be delivered exactly once: one licence key per (line, serial),
+one subscription extension per (line, unit), every order completed.
+
+Usage: scripts/two-servers.py [--binary target/release/uplink] [--pg-url URL]
+Needs Python 3's standard library and psql. Creates and drops its own database.
+"""
+import argparse, json, os, random, string, subprocess, sys, tempfile, threading, time, urllib.request, uuid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib.http_client import Client, wait_ready  # noqa: E402
+
+LICENCE_SKU = "LIC-SF-BOND"       # serial-bound, for non-prime routers
+PLAN_SKU = "SFC-20GB-1M"          # metered SpeedFusion Cloud plan, stacks on the device
+MODEL_PREFIX = "1824"             # Pepwave MAX BR1 Mini (not prime)
+
+
+def parse_args():
+    p = argparse.ArgumentParser()
+    p.add_argument("--binary", default="target/release/uplink")
+    p.add_argument("--pg-url", default=os.environ.get("UPLINK_TEST_PG_URL", "postgres://postgres:uplink@127.0.0.1:5432/postgres"))
+    p.add_argument("--ports", default="18151,18152")
+    p.add_argument("--buyers", type=int, default=8)
+    p.add_argument("--orders-per-buyer", type=int, default=6)
+    p.add_argument("--deliver-within", type=float, default=30.0)
+    return p.parse_args()
+
+
+def psql(url, sql):
+    out = subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-qtA", "-c", sql], check=True,
+                         capture_output=True, text=True)
+    return out.stdout.strip()
+
+
+def random_serial():
+    alphabet = string.ascii_uppercase + string.digits
+    tail = "".join(random.choice(alphabet) for _ in range(8))
+    return f"{MODEL_PREFIX}-{tail[:4]}-{tail[4:]}"
+
+
+def place(c, serial):
+    """A cart with a licence and a cloud plan for one new serial, paid by test card."""
+    s, _ = c.call("DELETE", "/api/v1/cart")
+    if s not in (200, 204):
+        raise RuntimeError(f"clear cart: {s}")
+    for sku in (LICENCE_SKU, PLAN_SKU):
+        s, body = c.call("POST", "/api/v1/cart/lines", {"sku": sku, "serials": [serial]})
+        if s != 201:
+            raise RuntimeError(f"add {sku}: {s} {body}")
+    s, tok = c.call("POST", "/gateway/test/tokens",
+                    {"number": "4242424242424242", "exp_month": 12, "exp_year": 2035, "cvc": "123"})
+    if s != 201:
+        raise RuntimeError(f"card token: {s} {tok}")
+    address = {"name": "Two Servers", "line1": "Hauptstrasse 1", "city": "Berlin", "postal_code": "10115",
+               "country": "DE", "phone": "030123456789"}
+    s, body = c.call("POST", "/api/v1/orders",
+                     {"billing": {"address": address}, "payment": {"method": "card", "token": tok["id"]}},
+                     headers={"Idempotency-Key": str(uuid.uuid4())})
+    if s != 201:
+        raise RuntimeError(f"place order: {s} {body}")
+    return body["number"]
+
+
+def main():
+    args = parse_args()
+    ports = [int(p) for p in args.ports.split(",")]
+    db = f"uplink_two_{uuid.uuid4().hex[:8]}"
+    psql(args.pg_url, f"CREATE DATABASE {db}")
+    db_url = args.pg_url.rsplit("/", 1)[0] + "/" + db
+    work = tempfile.mkdtemp(prefix="uplink-two-")
+    procs = []
+    try:
+        for i, port in enumerate(ports):
+            env = dict(os.environ)
+            env.update(UPLINK_LISTEN=f"127.0.0.1:{port}", UPLINK_PUBLIC_URL=f"http://127.0.0.1:{port}",
+                       UPLINK_DATABASE_URL=db_url, UPLINK_ENVIRONMENT="e2e", UPLINK_LOG="warn")
+            log = open(os.path.join(work, f"server{i}.log"), "ab")
+            procs.append(subprocess.Popen([args.binary, "serve"], env=env, stdout=log, stderr=subprocess.STDOUT))
+            # The first server migrates and seeds; the second starts on the ready database.
+            wait_ready(f"http://127.0.0.1:{port}", procs[-1])
+
+        placed, failures, lock = [], [], threading.Lock()
+
+        def buyer(i):
+            c = Client(f"http://127.0.0.1:{ports[i % len(ports)]}")
+            s, body = c.call("POST", "/api/v1/auth/register",
+                             {"email": f"two{i}-{uuid.uuid4().hex[:6]}@example.com", "password": "two-servers-password",
+                              "name": "Two Servers", "country": "DE"})
+            if s != 201:
+                with lock:
+                    failures.append(f"register: {s} {body}")
+                return
+            for _ in range(args.orders_per_buyer):
+                try:
+                    number = place(c, random_serial())
+                    with lock:
+                        placed.append(number)
+                except Exception as e:  # noqa: BLE001 — every failure is reported below
+                    with lock:
+                        failures.append(str(e))
+
+        threads = [threading.Thread(target=buyer, args=(i,)) for i in range(args.buyers)]
+        started = time.time()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        load_end = time.time()
+
+        numbers = ",".join(f"'{n}'" for n in placed) or "''"
+        deadline = load_end + args.deliver_within
+        while True:
+            left = int(psql(db_url, f"SELECT COUNT(*) FROM orders WHERE number IN ({numbers}) AND status <> 'completed'"))
+            if left == 0 or time.time() > deadline:
+                break
+            time.sleep(0.2)
+        delivered_in = time.time() - load_end
+
+        lines = int(psql(db_url, "SELECT COUNT(*) FROM order_lines WHERE sku IN ('%s', '%s')" % (LICENCE_SKU, PLAN_SKU)))
+        keys = int(psql(db_url, "SELECT COUNT(*) FROM licence_keys"))
+        key_dupes = int(psql(db_url, "SELECT COUNT(*) FROM (SELECT order_line_id, serial FROM licence_keys "
+                                     "GROUP BY order_line_id, serial HAVING COUNT(*) > 1) d"))
+        extensions = int(psql(db_url, "SELECT COUNT(*) FROM subscription_extensions"))
+        subs = int(psql(db_url, "SELECT COUNT(*) FROM subscriptions"))
+        undelivered = int(psql(db_url, "SELECT COUNT(*) FROM order_lines WHERE delivery_status <> 'delivered'"))
+        queue_left = int(psql(db_url, "SELECT COUNT(*) FROM delivery_queue WHERE delivered_at IS NULL"))
+        n = len(placed)
+        print(f"two servers: {n} orders placed through ports {ports} in {load_end - started:.1f} s "
+              f"({len(failures)} failures), {lines} digital lines; {keys} licence keys, {extensions} plan extensions, "
+              f"{subs} subscriptions; all completed {delivered_in:.1f} s after the load; {left} not completed, "
+              f"{undelivered} lines undelivered, {queue_left} queue rows left")
+        problems = []
+        if failures:
+            problems.append(f"{len(failures)} requests failed, first: {failures[0]}")
+        if n != args.buyers * args.orders_per_buyer:
+            problems.append(f"{n} orders placed, expected {args.buyers * args.orders_per_buyer}")
+        if left or undelivered or queue_left:
+            problems.append(f"not all delivered within {args.deliver_within} s")
+        if keys != n or key_dupes:
+            problems.append(f"{keys} licence keys for {n} licence lines ({key_dupes} duplicated)")
+        if extensions != n or subs != n:
+            problems.append(f"{extensions} plan extensions and {subs} subscriptions for {n} plan lines")
+        if problems:
+            for p in problems:
+                print("two servers FAILED:", p)
+            for i in range(len(procs)):
+                sys.stdout.write(open(os.path.join(work, f"server{i}.log"), errors="replace").read()[-3000:])
+            sys.exit(1)
+        print("two servers passed")
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            p.wait()
+        psql(args.pg_url, f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+
+
+if __name__ == "__main__":
+    main()
