@@ -119,13 +119,17 @@ def main():
             time.sleep(0.2)
         delivered_in = time.time() - load_end
 
-        lines = int(psql(db_url, "SELECT COUNT(*) FROM order_lines WHERE sku IN ('%s', '%s')" % (LICENCE_SKU, PLAN_SKU)))
-        keys = int(psql(db_url, "SELECT COUNT(*) FROM licence_keys"))
+        # Only this test's orders count (the demo data has orders and subscriptions of its own).
+        ours = f"SELECT l.id FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.number IN ({numbers})"
+        lines = int(psql(db_url, f"SELECT COUNT(*) FROM ({ours}) x"))
+        keys = int(psql(db_url, f"SELECT COUNT(*) FROM licence_keys WHERE order_line_id IN ({ours})"))
         key_dupes = int(psql(db_url, "SELECT COUNT(*) FROM (SELECT order_line_id, serial FROM licence_keys "
                                      "GROUP BY order_line_id, serial HAVING COUNT(*) > 1) d"))
-        extensions = int(psql(db_url, "SELECT COUNT(*) FROM subscription_extensions"))
-        subs = int(psql(db_url, "SELECT COUNT(*) FROM subscriptions"))
-        undelivered = int(psql(db_url, "SELECT COUNT(*) FROM order_lines WHERE delivery_status <> 'delivered'"))
+        extensions = int(psql(db_url, f"SELECT COUNT(*) FROM subscription_extensions WHERE order_line_id IN ({ours})"))
+        subs = int(psql(db_url, "SELECT COUNT(DISTINCT s.id) FROM subscriptions s JOIN subscription_extensions e "
+                                f"ON e.subscription_id = s.id WHERE e.order_line_id IN ({ours})"))
+        undelivered = int(psql(db_url, f"SELECT COUNT(*) FROM order_lines WHERE id IN ({ours}) "
+                                       "AND delivery_status <> 'delivered'"))
         queue_left = int(psql(db_url, "SELECT COUNT(*) FROM delivery_queue WHERE delivered_at IS NULL"))
         n = len(placed)
         print(f"two servers: {n} orders placed through ports {ports} in {load_end - started:.1f} s "
