@@ -69,7 +69,7 @@ export function DeviceManagementPage() {
   return (
     <div className="dev-page">
       <p className="dev-lead">
-        Your devices with their warranty, licences and cloud plans. Renew coverage, buy what fits a device, and let it renew by itself.
+        Your devices with their warranty, licences and cloud plans. Renew coverage and buy what fits a device.
       </p>
       {state.serial && (
         <OpenDevice serial={state.serial} onClose={() => go({ ...state, serial: null })} onRemoved={() => go({ ...state, serial: null })} />
