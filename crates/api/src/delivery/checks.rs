@@ -6,7 +6,7 @@
 //! between the lines of the one order). A race past both is met by
 //! delivery itself, which marks the line failed and alerts staff.
 
-use super::plans::{licence_plan_family, purchase_of, stacking_refusal};
+use super::plans::{family_of, purchase_of, stacking_refusal};
 use crate::cart::lines::ValidLine;
 use crate::cart::pricing::PricedCart;
 use crate::http::error::{ApiError, ApiResult};
@@ -17,14 +17,6 @@ use uplink_db::delivery::{SubscriptionRow, owns_esim, subscriptions_of_serial};
 use uplink_db::{Db, now_ms};
 use uplink_domain::catalog::ProductType;
 use uplink_domain::error_code::ErrorCode;
-
-/// The subscription family a product's plan goes to, if it is a plan.
-fn family_of(p: &Product) -> Option<&'static str> {
-    if p.product_type.is_cloud_plan() {
-        return Some(p.product_type.as_str());
-    }
-    licence_plan_family(p)
-}
 
 /// A line being added: its plan must stack on each device's subscriptions;
 /// a top-up's ICCID must be one of the customer's eSIMs (a guest has none

@@ -12,7 +12,8 @@ use uplink_db::delivery::{self as q, SubscriptionExtensionRow, SubscriptionRow};
 use uplink_domain::catalog::ProductType;
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::plans::{
-    ActivePlan, Allowance, PlanNotStackable, PlanPurchase, conflicting_family, stack_plan,
+    ActivePlan, Allowance, PlanNotStackable, PlanPurchase, StackedPlan, conflicting_family,
+    stack_plan,
 };
 
 /// The family of the Data Plan Licences' subscriptions.
@@ -24,6 +25,14 @@ const DEFAULT_VALIDITY_DAYS: i64 = 365;
 pub fn licence_plan_family(p: &Product) -> Option<&'static str> {
     (p.product_type == ProductType::License && p.data_mb.is_some() && p.validity_days.is_some())
         .then_some(DATA_PLAN_FAMILY)
+}
+
+/// The subscription family a product's plan goes to, if it is a plan.
+pub fn family_of(p: &Product) -> Option<&'static str> {
+    if p.product_type.is_cloud_plan() {
+        return Some(p.product_type.as_str());
+    }
+    licence_plan_family(p)
 }
 
 /// What a plan of `p` buys.
@@ -83,6 +92,28 @@ pub fn stacking_refusal(
             "This plan cannot be combined with the active plan of the same family; {PlanNotStackable}."
         )),
     }
+}
+
+/// What buying `purchase` of `family` for a device with `subs` would do,
+/// computed exactly as delivery will (the `/speedfusioncloud` preview):
+/// the plan the device holds now in that family (if active) and the plan
+/// after stacking. `Err` carries the `plan_not_stackable` message.
+pub fn preview(
+    family: &str,
+    purchase: PlanPurchase,
+    subs: &[SubscriptionRow],
+    now: i64,
+) -> Result<(Option<ActivePlan>, StackedPlan), String> {
+    if let Some(why) = stacking_refusal(family, purchase, subs, now) {
+        return Err(why);
+    }
+    let current = subs
+        .iter()
+        .find(|s| s.family == family && s.expires_at > now)
+        .map(active_plan);
+    stack_plan(current, purchase, datetime_of_ms(now))
+        .map(|stacked| (current, stacked))
+        .map_err(|e| e.to_string())
 }
 
 /// Applies the line's plan to each of its serials (unit = serial index).

@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         ))
         .routes(api_routes!(routes::set_auto_renew::set_auto_renew))
         .routes(api_routes!(routes::import_incontrol::import_incontrol))
+        .routes(api_routes!(routes::plan_preview::plan_preview))
         .routes(api_routes!(
             routes::payment_methods::list_payment_methods,
             routes::payment_methods::create_payment_method

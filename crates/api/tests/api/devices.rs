@@ -1058,3 +1058,83 @@ async fn linking_incontrol_imports_the_accounts_devices() {
     assert_eq!(devices["items"][0]["model"]["code"], "BALANCE-20X");
     assert_eq!(import(&app, &s).await.json()["already_yours"], 1);
 }
+
+/// A subscription on `serial` (as delivery leaves one): `left_mb` of data left, ending in `days`.
+async fn subscription_on(app: &TestApp, user_id: &str, serial: &str, left_mb: i64, days: i64) {
+    let now = uplink_db::now_ms();
+    sqlx::query(
+        "INSERT INTO subscriptions (id, user_id, serial, family, sku, name, allowance_mb, used_mb, \
+         starts_at, expires_at, updated_at) VALUES ($1, $2, $3, 'cloud', 'SFC-20GB-1M', 'SFC', $4, $5, $6, $7, $6)",
+    )
+    .bind(format!("sub_{serial}"))
+    .bind(user_id)
+    .bind(serial)
+    .bind(20_480_i64)
+    .bind(20_480 - left_mb)
+    .bind(now)
+    .bind(now + days * 86_400_000)
+    .execute(app.state.db.writer())
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn the_plan_preview_shows_carried_data_and_the_new_expiry_on_the_callers_devices_only() {
+    let app = TestApp::with_demo_catalog().await;
+    let s = app.register("preview@example.com", "DE").await;
+    let other = app.register("preview-other@example.com", "DE").await;
+    add(&app, &s, "1824-PREV-0001").await;
+    add(&app, &s, "1824-PREV-0002").await;
+    subscription_on(&app, &s.user_id, "1824-PREV-0001", 12_288, 100).await;
+    let preview = |serial: &'static str, sku: &'static str, who: &Session| {
+        let uri = format!("/api/v1/me/devices/{serial}/plan-preview?sku={sku}");
+        let who = who.clone();
+        let app = &app;
+        async move { app.get_as(&who, &uri).await }
+    };
+
+    // 12 GB left, 100 days to go: the 20 GB month stacks on top.
+    let res = preview("1824-PREV-0001", "SFC-20GB-1M", &s).await;
+    assert_eq!(res.status, 200, "{}", res.text());
+    let p = res.json();
+    assert_eq!(p["family"], "cloud");
+    assert_eq!(p["current"]["remaining_mb"], 12_288);
+    assert_eq!(p["result"]["carried_mb"], 12_288);
+    assert_eq!(p["result"]["allowance_mb"], 12_288 + 20_480);
+    assert_eq!(p["result"]["capped"], false);
+    let current = time::OffsetDateTime::parse(
+        p["current"]["expires_at"].as_str().unwrap(),
+        &time::format_description::well_known::Rfc3339,
+    )
+    .unwrap();
+    let after = time::OffsetDateTime::parse(
+        p["result"]["expires_at"].as_str().unwrap(),
+        &time::format_description::well_known::Rfc3339,
+    )
+    .unwrap();
+    assert_eq!((after - current).whole_days(), 30);
+
+    // No plan yet: a new one from now.
+    let fresh = preview("1824-PREV-0002", "SFC-20GB-1M", &s).await.json();
+    assert!(fresh["current"].is_null());
+    assert!(fresh["result"]["carried_mb"].is_null());
+    assert_eq!(fresh["result"]["allowance_mb"], 20_480);
+
+    // Unlimited on an active metered plan does not stack.
+    preview("1824-PREV-0001", "SFC-UNLTD-1Y", &s)
+        .await
+        .assert_problem(409, "plan_not_stackable");
+    // Not a plan; not the caller's device; not a serial.
+    preview("1824-PREV-0001", "WTY-EXT-1Y", &s)
+        .await
+        .assert_problem(422, "validation_failed");
+    preview("1824-PREV-0001", "SFC-20GB-1M", &other)
+        .await
+        .assert_problem(404, "not_found");
+    preview("1824-NOPE-0001", "SFC-20GB-1M", &s)
+        .await
+        .assert_problem(404, "not_found");
+    preview("12", "SFC-20GB-1M", &s)
+        .await
+        .assert_problem(422, "invalid_serial");
+}

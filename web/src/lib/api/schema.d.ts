@@ -730,6 +730,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/devices/{serial}/plan-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What buying a plan for one of the customer's devices would do, computed
+         *     as delivery will: data carried over, the new expiry, whether the 3-year
+         *     cap applies. Another account's device is 404 (its plans are not shown).
+         */
+        get: operations["plan_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/downloads": {
         parameters: {
             query?: never;
@@ -2464,6 +2485,25 @@ export interface components {
             used_mb: number;
             current_expiry: string;
         };
+        PlanPreview: {
+            serial: string;
+            sku: string;
+            /** @description Subscription family: `cloud`, `cloud-connect`, `cloud-unlimited` or `data-plan`. */
+            family: string;
+            current?: components["schemas"]["PlanState"] | null;
+            result: components["schemas"]["StackedState"];
+        };
+        /** @description A plan's data and expiry. */
+        PlanState: {
+            /**
+             * Format: int64
+             * @description Remaining data (current plan) in MB; null when unlimited.
+             */
+            remaining_mb?: number | null;
+            unlimited: boolean;
+            /** @description RFC 3339. */
+            expires_at: string;
+        };
         /** @description A data pool shared by eSIMs. */
         PoolDto: {
             id: string;
@@ -2936,6 +2976,24 @@ export interface components {
             colno?: number | null;
             /** @description Part of our own code (not a library). */
             in_app: boolean;
+        };
+        /** @description The plan after the purchase. */
+        StackedState: {
+            /**
+             * Format: int64
+             * @description Data available after the purchase in MB; null when unlimited.
+             */
+            allowance_mb?: number | null;
+            unlimited: boolean;
+            /**
+             * Format: int64
+             * @description Remaining data carried over from the current plan (MB; null when none or unlimited).
+             */
+            carried_mb?: number | null;
+            /** @description RFC 3339. */
+            expires_at: string;
+            /** @description True when the 3-year cap shortened the new expiry. */
+            capped: boolean;
         };
         StaffCancel: {
             /** @description Told to the customer. */
@@ -6261,6 +6319,75 @@ export interface operations {
                 };
             };
             /** @description `payment_method_unavailable`: no credit terms on the account; `validation_failed`: no method, or the card is not one of the account's saved cards; `invalid_serial`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    plan_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Serial number */
+                serial: string;
+                /** @description The plan's SKU, e.g. `SFC-20GB-1M`. */
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanPreview"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not a device of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `plan_not_stackable`: unlimited and metered plans do not combine */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_serial`; `validation_failed`: the SKU is no plan; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;

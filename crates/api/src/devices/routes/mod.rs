@@ -7,6 +7,7 @@ pub mod list_devices;
 pub mod list_esims;
 pub mod list_subscriptions;
 pub mod payment_methods;
+pub mod plan_preview;
 pub mod remove_device;
 pub mod set_auto_renew;
 pub mod update_device;
