@@ -98,6 +98,7 @@ pub fn jobs() -> Vec<platform::jobs::Job<AppState>> {
     [
         checkout::jobs::jobs(),
         delivery::runner::jobs(),
+        devices::auto_renewal::jobs(),
         accounts::sessions::jobs(),
         intake::jobs(),
     ]

@@ -346,7 +346,7 @@ pub struct SubscriptionRow {
     pub updated_at: i64,
 }
 
-const SUB_COLUMNS: &str = "id, user_id, serial, family, sku, name, allowance_mb, used_mb, starts_at, expires_at, updated_at";
+pub(crate) const SUB_COLUMNS: &str = "id, user_id, serial, family, sku, name, allowance_mb, used_mb, starts_at, expires_at, updated_at";
 
 /// Every subscription of a device (one per family).
 pub async fn subscriptions_of_serial(
@@ -512,7 +512,7 @@ pub struct EsimRow {
     pub created_at: i64,
 }
 
-const ESIM_COLUMNS: &str = "iccid, user_id, order_line_id, unit, name, smdp, matching_id, activation_code, \
+pub(crate) const ESIM_COLUMNS: &str = "iccid, user_id, order_line_id, unit, name, smdp, matching_id, activation_code, \
 data_mb, used_mb, expires_at, created_at";
 
 /// Inserts a profile; false when the line's unit already has one or the

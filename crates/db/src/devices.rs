@@ -9,11 +9,12 @@
 //! table (chunked far below both backends' parameter limits), never one per
 //! device.
 
+use crate::delivery::{ESIM_COLUMNS, SUB_COLUMNS};
 use crate::{Db, DbError, now_ms};
 use sqlx::FromRow;
 
 /// Columns of `devices`, in the order [`DeviceRow`] expects them.
-const DEVICE_COLUMNS: &str = "serial, user_id, model_code, name, prime, source, registered_at, \
+pub(crate) const DEVICE_COLUMNS: &str = "serial, user_id, model_code, name, prime, source, registered_at, \
 warranty_ends_at, auto_renew, renew_method, renew_card_id, renew_failed_at, renew_failure, \
 created_at, updated_at";
 
@@ -133,36 +134,8 @@ pub struct WarrantyExtensionRow {
     pub order_number: Option<String>,
 }
 
-#[derive(Debug, Clone, FromRow, PartialEq)]
-pub struct SubscriptionRow {
-    pub id: String,
-    pub user_id: String,
-    pub serial: String,
-    /// `cloud`, `cloud-connect` or `cloud-unlimited`.
-    pub family: String,
-    pub sku: String,
-    pub name: String,
-    /// Data bought in total; `None` for unlimited.
-    pub allowance_mb: Option<i64>,
-    pub used_mb: i64,
-    pub starts_at: i64,
-    pub expires_at: i64,
-    pub updated_at: i64,
-}
-
-#[derive(Debug, Clone, FromRow, PartialEq)]
-pub struct EsimRow {
-    pub iccid: String,
-    pub user_id: String,
-    pub name: String,
-    pub smdp: String,
-    pub matching_id: String,
-    pub activation_code: String,
-    pub data_mb: i64,
-    pub used_mb: i64,
-    pub expires_at: Option<i64>,
-    pub created_at: i64,
-}
+// Subscriptions and eSIM profiles are read here as delivery writes them.
+pub use crate::delivery::{EsimRow, SubscriptionRow};
 
 // ----- saved cards -----
 
@@ -396,9 +369,11 @@ impl Db {
             RenewSetting::Card(id) => (true, Some("card"), Some(id.as_str())),
             RenewSetting::CreditTerms => (true, Some("credit_terms"), None),
         };
+        // A changed setting is a fresh start: the last failure is cleared
+        // and a failed renewal of the current expiry may be tried again.
         let done = sqlx::query(
-            "UPDATE devices SET auto_renew = $1, renew_method = $2, renew_card_id = $3, updated_at = $4 \
-             WHERE serial = $5 AND user_id = $6",
+            "UPDATE devices SET auto_renew = $1, renew_method = $2, renew_card_id = $3, updated_at = $4, \
+             renew_failed_at = NULL, renew_failure = NULL WHERE serial = $5 AND user_id = $6",
         )
         .bind(on)
         .bind(method)
@@ -412,6 +387,10 @@ impl Db {
         if done == 0 {
             return Ok(RenewUpdate::NoDevice);
         }
+        sqlx::query("DELETE FROM device_renewals WHERE serial = $1 AND status = 'failed'")
+            .bind(serial)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(RenewUpdate::Done)
     }
@@ -461,9 +440,7 @@ impl Db {
     ) -> Result<Vec<SubscriptionRow>, DbError> {
         self.by_serials(serials, |list| {
             format!(
-                "SELECT id, user_id, serial, family, sku, name, allowance_mb, used_mb, starts_at, \
-                 expires_at, updated_at FROM subscriptions WHERE serial IN ({list}) \
-                 ORDER BY serial, family"
+                "SELECT {SUB_COLUMNS} FROM subscriptions WHERE serial IN ({list}) ORDER BY serial, family"
             )
         })
         .await
@@ -471,26 +448,26 @@ impl Db {
 
     /// The customer's subscriptions: bought by them, or on a device they hold.
     pub async fn subscriptions_of(&self, user_id: &str) -> Result<Vec<SubscriptionRow>, DbError> {
-        Ok(sqlx::query_as(
-            "SELECT id, user_id, serial, family, sku, name, allowance_mb, used_mb, starts_at, \
-             expires_at, updated_at FROM subscriptions \
+        let sql = format!(
+            "SELECT {SUB_COLUMNS} FROM subscriptions \
              WHERE user_id = $1 OR serial IN (SELECT serial FROM devices WHERE user_id = $1) \
-             ORDER BY expires_at DESC, serial, family",
-        )
-        .bind(user_id)
-        .fetch_all(self.pool())
-        .await?)
+             ORDER BY expires_at DESC, serial, family"
+        );
+        Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(user_id)
+            .fetch_all(self.pool())
+            .await?)
     }
 
     /// The customer's eSIM profiles, newest first.
     pub async fn esims_of(&self, user_id: &str) -> Result<Vec<EsimRow>, DbError> {
-        Ok(sqlx::query_as(
-            "SELECT iccid, user_id, name, smdp, matching_id, activation_code, data_mb, used_mb, \
-             expires_at, created_at FROM esims WHERE user_id = $1 ORDER BY created_at DESC, iccid",
-        )
-        .bind(user_id)
-        .fetch_all(self.pool())
-        .await?)
+        let sql = format!(
+            "SELECT {ESIM_COLUMNS} FROM esims WHERE user_id = $1 ORDER BY created_at DESC, iccid"
+        );
+        Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(user_id)
+            .fetch_all(self.pool())
+            .await?)
     }
 
     /// Runs the query `sql(list)` (a `WHERE serial IN (list)`) over `serials`

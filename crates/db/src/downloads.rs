@@ -67,21 +67,38 @@ impl Db {
         &self,
         user_id: &str,
     ) -> Result<Vec<PurchasedProduct>, DbError> {
+        // One row per product: the latest order it came with (a window, not
+        // a dedup after reading every line).
         let sql = format!(
-            "SELECT l.product_id, o.number AS order_number, o.placed_at \
-             FROM order_lines l JOIN orders o ON o.id = l.order_id \
-             WHERE o.user_id = $1 AND o.status IN ({OWNED_STATES}) \
-             ORDER BY o.placed_at DESC, o.number DESC, l.position"
+            "SELECT product_id, order_number, placed_at FROM (\
+               SELECT l.product_id, o.number AS order_number, o.placed_at, l.position AS line_position, \
+                 ROW_NUMBER() OVER (PARTITION BY l.product_id \
+                   ORDER BY o.placed_at DESC, o.number DESC, l.position) AS nth \
+               FROM order_lines l JOIN orders o ON o.id = l.order_id \
+               WHERE o.user_id = $1 AND o.status IN ({OWNED_STATES})) latest \
+             WHERE nth = 1 ORDER BY placed_at DESC, order_number DESC, line_position"
         );
-        let rows: Vec<PurchasedProduct> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
             .bind(user_id)
             .fetch_all(self.pool())
-            .await?;
-        let mut seen = std::collections::HashSet::new();
-        Ok(rows
-            .into_iter()
-            .filter(|r| seen.insert(r.product_id.clone()))
-            .collect())
+            .await?)
+    }
+
+    /// The customer's latest `limit` orders, newest first (their invoices).
+    pub async fn latest_orders_of(
+        &self,
+        user_id: &str,
+        limit: i64,
+    ) -> Result<Vec<crate::orders::OrderRow>, DbError> {
+        let sql = format!(
+            "SELECT {} FROM orders WHERE user_id = $1 ORDER BY placed_at DESC, number DESC LIMIT $2",
+            crate::orders::ORDER_COLUMNS
+        );
+        Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(user_id)
+            .bind(limit)
+            .fetch_all(self.pool())
+            .await?)
     }
 
     /// Whether `media_key` is a download of a product on one of the customer's paid orders.

@@ -51,6 +51,7 @@ const SOURCES: &[Source] = &[
     migration!(50, "devices"),
     migration!(51, "delivery"),
     migration!(52, "saved_cards"),
+    migration!(53, "device_renewal_claims"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

@@ -47,7 +47,7 @@ pub struct OrderRow {
     pub partner_name: Option<String>,
 }
 
-const ORDER_COLUMNS: &str = "id, number, store_code, user_id, email, status, currency, subtotal_cents, \
+pub(crate) const ORDER_COLUMNS: &str = "id, number, store_code, user_id, email, status, currency, subtotal_cents, \
 discount_cents, shipping_cents, tax_cents, total_cents, coupon_code, payment_method, payment_status, \
 payment_reference, shipping_method, shipping_details, shipping_address, billing_address, digital_only, \
 pay_by, placed_at, paid_at, updated_at, partner_id, partner_referral_code, partner_name";

@@ -517,6 +517,9 @@ pub struct LoadCart<'a> {
     pub snapshot: &'a Snapshot,
     pub store: usize,
     pub owner: Option<&'a str>,
+    /// Lines given in full instead of the owner's stored cart (an order
+    /// the renewal job makes; never stored as a cart).
+    pub given: Option<&'a CartContents>,
     pub user_id: Option<&'a str>,
     pub tax: TaxDestination<'a>,
     pub shipping: Money,
@@ -555,9 +558,10 @@ impl CartRows {
         use uplink_db::cart as q;
         let snap = req.snapshot;
         let store = &snap.stores[req.store];
-        let contents = match req.owner {
-            Some(owner) => q::cart_contents(&mut *conn, &store.code, owner).await?,
-            None => None,
+        let contents = match (req.given, req.owner) {
+            (Some(given), _) => Some(given.clone()),
+            (None, Some(owner)) => q::cart_contents(&mut *conn, &store.code, owner).await?,
+            (None, None) => None,
         };
         let physical_ids: Vec<&str> = contents
             .iter()

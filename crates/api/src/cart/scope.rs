@@ -221,6 +221,7 @@ pub async fn read_cart(
     let priced = pricing::load_priced_cart(
         &mut conn,
         &pricing::LoadCart {
+            given: None,
             snapshot: snap,
             store: scope.store.store,
             owner: scope.owner.as_deref(),

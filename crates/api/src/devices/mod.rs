@@ -7,6 +7,7 @@
 //! Delivery (keys, extensions, subscriptions, eSIMs written on payment) is
 //! the delivery capability's; this one reads what it wrote.
 
+pub mod auto_renewal;
 pub mod cards;
 pub mod dto;
 pub mod incontrol_import;

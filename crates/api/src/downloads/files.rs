@@ -7,7 +7,7 @@ use crate::http::state::AppState;
 use crate::platform::timefmt::rfc3339;
 use crate::read_model::snapshot::Snapshot;
 use uplink_db::accounts::UserRow;
-use uplink_db::orders::{OrderFilter, OrderRow};
+use uplink_db::orders::OrderRow;
 
 /// The most orders whose invoices are listed (the newest).
 const MAX_INVOICES: i64 = 200;
@@ -46,15 +46,7 @@ pub async fn list(state: &AppState, user_id: &str, now: i64) -> ApiResult<Downlo
 }
 
 async fn customer_orders(state: &AppState, user_id: &str) -> ApiResult<Vec<OrderRow>> {
-    let filter = OrderFilter {
-        statuses: Vec::new(),
-        from: None,
-        to: None,
-        q: None,
-        limit: MAX_INVOICES,
-        offset: 0,
-    };
-    Ok(state.db.orders_of(user_id, &filter).await?.0)
+    Ok(state.db.latest_orders_of(user_id, MAX_INVOICES).await?)
 }
 
 fn invoices(orders: &[OrderRow], link: &impl Fn(GrantedFile) -> String) -> Vec<DownloadItem> {

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod accounts_sso;
+mod auto_renewal;
 mod cart;
 mod catalog;
 mod contract;

@@ -60,6 +60,7 @@ pub async fn apply_coupon(
     let priced = load_priced_cart(
         &mut tx,
         &LoadCart {
+            given: None,
             snapshot: snap,
             store: scope.store.store,
             owner: scope.owner.as_deref(),

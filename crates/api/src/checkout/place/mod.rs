@@ -10,9 +10,11 @@
 //! `payment` (authorising at the gateway), `transaction` (the write).
 
 mod payment;
+mod renewal;
 mod sections;
 mod transaction;
 
+pub use renewal::{RenewalOrder, RenewalPayment, place_renewal};
 pub use transaction::IdemKey;
 
 use crate::cart::pricing::{CartRows, LoadCart, PricedCart, TaxDestination};
@@ -25,8 +27,9 @@ use crate::http::state::AppState;
 use crate::http::store::StoreContext;
 use crate::orders::dto::{OrderDetail, ShippingDetails, order_detail};
 use sections::Resolved;
-use transaction::{OrderDraft, Placed, TxError, cart_problem, write_order};
+use transaction::{DraftLines, OrderDraft, Placed, TxError, cart_problem, write_order};
 use uplink_db::account_area::{AddressRow, Defaults};
+use uplink_db::accounts::UserRow;
 use uplink_db::now_ms;
 use uplink_domain::checkout::PaymentMethod;
 use uplink_domain::error_code::ErrorCode;
@@ -72,30 +75,23 @@ pub async fn place(
         _ => None,
     };
     let draft = OrderDraft {
-        auth: auth.clone(),
+        user: auth.user.clone(),
         snapshot: store_ctx.snapshot.clone(),
         store: store_ctx.store,
-        owner: uplink_db::cart::customer_owner(auth.id()),
+        lines: DraftLines::Cart {
+            owner: uplink_db::cart::customer_owner(auth.id()),
+        },
         sections: checked.sections.clone(),
         fee: checked.fee,
         details: checked.details,
         total: checked.total,
         digital_only: checked.digital_only,
         intent: intent.clone(),
-        idem: idem.clone(),
+        idem: Some(idem.clone()),
+        renewal: None,
     };
-    let placed = match write_with_retries(state, draft).await {
-        Ok(placed) => placed,
-        Err(e) => {
-            if let Some(i) = &intent
-                && let Err(v) = state.gateway.void(&i.id).await
-            {
-                tracing::error!(error = %v, intent = %i.id, "could not void an authorisation");
-            }
-            return Err(e);
-        }
-    };
-    let detail = after_commit(state, auth, placed, intent.as_ref()).await;
+    let placed = write_or_void(state, draft).await?;
+    let detail = after_commit(state, &auth.user, placed, intent.as_ref()).await;
     save_addresses(state, auth.id(), req, &checked.sections).await;
     Ok(PlacedOrder { detail })
 }
@@ -119,6 +115,7 @@ async fn check(
     let mut rows = CartRows::load(
         &mut *state.db.pool().acquire().await?,
         &LoadCart {
+            given: None,
             snapshot: snap,
             store: store_idx,
             owner: Some(&owner),
@@ -154,7 +151,7 @@ async fn check(
     crate::delivery::checks::check_order_lines(&state.db, snap, &priced, uid).await?;
     check_price_seen(req, &priced)?;
     let total = priced.totals.total.cents();
-    check_payment_allowed(state, auth, st, r.method, total).await?;
+    check_payment_allowed(state, &auth.user, st, r.method, total).await?;
     Ok(Checked {
         sections: r,
         fee,
@@ -185,17 +182,17 @@ fn check_price_seen(req: &PlaceOrderRequest, priced: &PricedCart) -> ApiResult<(
 /// The payment method's own refusal (store, account, credit limit).
 async fn check_payment_allowed(
     state: &AppState,
-    auth: &AuthUser,
+    user: &UserRow,
     store: &crate::read_model::snapshot::Store,
     method: PaymentMethod,
     total: i64,
 ) -> ApiResult<()> {
     // What the customer owes on credit terms matters only when paying that way.
     let owed = match method {
-        PaymentMethod::CreditTerms => state.db.credit_owed(auth.id()).await?,
+        PaymentMethod::CreditTerms => state.db.credit_owed(&user.id).await?,
         _ => 0,
     };
-    let Some((code, message)) = payment_refusal(method, store, &auth.user, total, owed) else {
+    let Some((code, message)) = payment_refusal(method, store, user, total, owed) else {
         return Ok(());
     };
     let mut e = ApiError::field("payment.method", code, message);
@@ -203,12 +200,28 @@ async fn check_payment_allowed(
         e = e.with_extra(
             "available_credit_cents",
             uplink_domain::checkout::credit::available_credit(
-                auth.user.credit_limit_cents.unwrap_or(0),
+                user.credit_limit_cents.unwrap_or(0),
                 owed,
             ),
         );
     }
     Err(e)
+}
+
+/// Writes the order; when that fails, releases the authorised payment.
+async fn write_or_void(state: &AppState, draft: OrderDraft) -> ApiResult<Placed> {
+    let intent = draft.intent.clone();
+    match write_with_retries(state, draft).await {
+        Ok(placed) => Ok(placed),
+        Err(e) => {
+            if let Some(i) = &intent
+                && let Err(v) = state.gateway.void(&i.id).await
+            {
+                tracing::error!(error = %v, intent = %i.id, "could not void an authorisation");
+            }
+            Err(e)
+        }
+    }
 }
 
 /// Runs the write transaction on the writer thread; when the catalogue
@@ -245,7 +258,7 @@ async fn write_with_retries(state: &AppState, mut draft: OrderDraft) -> ApiResul
 /// transaction stored.
 async fn after_commit(
     state: &AppState,
-    auth: &AuthUser,
+    user: &UserRow,
     placed: Placed,
     intent: Option<&Intent>,
 ) -> OrderDetail {
@@ -269,8 +282,7 @@ async fn after_commit(
         _ => None,
     };
     let detail = order_detail(&parts, bank);
-    let email =
-        crate::orders::emails::confirmation_email(state, auth.id(), &auth.user.email, &detail);
+    let email = crate::orders::emails::confirmation_email(state, &user.id, &user.email, &detail);
     match captured {
         Some(intent_id) => {
             crate::orders::manage::record_capture(state, &order_id, intent_id, Some(email)).await

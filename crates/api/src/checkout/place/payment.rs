@@ -206,3 +206,44 @@ pub(super) async fn authorise(
         }
     }
 }
+
+/// Authorises `total` on a saved card, off-session (the renewal job: no one
+/// is there to confirm 3-D Secure, so a card that asks for it fails). A
+/// decline is kept as a failed attempt the customer sees, like at checkout.
+pub(super) async fn authorise_saved(
+    state: &AppState,
+    charge: &Charge<'_>,
+    token_id: &str,
+    description: String,
+) -> ApiResult<Intent> {
+    let auth_req = AuthorizeRequest {
+        amount_cents: charge.total,
+        currency: charge.currency.to_owned(),
+        customer_ref: charge.uid.to_owned(),
+        description,
+        return_url: "/account/device-management".into(),
+        cancel_url: "/account/device-management".into(),
+    };
+    let outcome = state
+        .gateway
+        .authorize_saved_card(token_id, auth_req)
+        .await
+        .map_err(gateway_error)?;
+    match outcome {
+        AuthOutcome::Authorized(i) => Ok(i),
+        AuthOutcome::RequiresAction { intent, .. } => {
+            let _ = state.gateway.void(&intent.id).await;
+            let msg = "Your bank asks to confirm each payment with this card (3-D Secure), which an automatic renewal cannot do.";
+            record_failure(state, charge, Some(&intent), "authentication_required", msg).await;
+            Err(ApiError::new(ErrorCode::PaymentDeclined).with_detail(msg))
+        }
+        AuthOutcome::Declined {
+            intent,
+            code,
+            message,
+        } => {
+            record_failure(state, charge, intent.as_ref(), &code, &message).await;
+            Err(ApiError::new(ErrorCode::PaymentDeclined).with_detail(message))
+        }
+    }
+}

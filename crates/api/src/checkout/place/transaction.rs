@@ -8,15 +8,17 @@ use crate::cart::pricing::{LoadCart, PricedCart, TaxDestination, load_priced_car
 use crate::checkout::options::payment_refusal;
 use crate::checkout::quote::order_line_options;
 use crate::http::error::ApiError;
-use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
 use crate::orders::dto::{LineOption, OrderDetail, OrderParts, ShippingDetails, order_detail};
 use crate::read_model::Snapshot;
 use crate::read_model::snapshot::Store;
 use sqlx::AnyConnection;
 use std::sync::Arc;
+use uplink_db::accounts::UserRow;
+use uplink_db::cart::CartContents;
 use uplink_db::now_ms;
 use uplink_db::orders::{self as q, HistoryRow, OrderLineRow, OrderRow, PaymentRow};
+use uplink_db::renewals::RenewalClaim;
 use uplink_domain::cart::{MAX_ORDER_QTY, MAX_ORDER_TOTAL};
 use uplink_domain::checkout::PaymentMethod;
 use uplink_domain::error_code::ErrorCode;
@@ -31,22 +33,33 @@ pub struct IdemKey {
     pub key: String,
 }
 
-/// Everything decided before the transaction: who, which cart in which
+/// What the order is made of: the customer's cart (emptied by the order),
+/// or lines given in full (a renewal the job places; no cart is touched).
+#[derive(Clone)]
+pub(super) enum DraftLines {
+    Cart { owner: String },
+    Given(Arc<CartContents>),
+}
+
+/// Everything decided before the transaction: who, which lines in which
 /// store against which snapshot, the resolved sections, the shipping fee,
 /// the total the buyer agreed to and the authorised payment, if any.
 #[derive(Clone)]
 pub(super) struct OrderDraft {
-    pub auth: AuthUser,
+    pub user: UserRow,
     pub snapshot: Arc<Snapshot>,
     pub store: usize,
-    pub owner: String,
+    pub lines: DraftLines,
     pub sections: Resolved,
     pub fee: i64,
     pub details: ShippingDetails,
     pub total: i64,
     pub digital_only: bool,
     pub intent: Option<Intent>,
-    pub idem: IdemKey,
+    /// The request's idempotency key; none for a renewal (its claim makes it once).
+    pub idem: Option<IdemKey>,
+    /// A renewal's claim, turned into `ordered` in this transaction.
+    pub renewal: Option<RenewalClaim>,
 }
 
 impl OrderDraft {
@@ -56,6 +69,10 @@ impl OrderDraft {
 
     fn method(&self) -> PaymentMethod {
         self.sections.method
+    }
+
+    fn user_id(&self) -> &str {
+        &self.user.id
     }
 }
 
@@ -92,7 +109,7 @@ pub(super) struct Placed {
 
 /// The transaction itself. Runs on the writer thread.
 pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Placed, TxError> {
-    let uid = d.auth.id();
+    let uid = d.user_id();
     let mut tx = state.db.begin_write().await?;
     if d.method() == PaymentMethod::CreditTerms {
         uplink_db::credit::lock_user(&mut tx, uid).await?;
@@ -107,6 +124,13 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     let mut order = order_row(state, &mut tx, d, &cart, now).await?;
     q::insert_order(&mut tx, &order).await?;
     let lines = insert_lines(&mut tx, d, &cart, &order.id).await?;
+    if let Some(claim) = &d.renewal
+        && !uplink_db::renewals::mark_renewal_ordered(&mut tx, claim, &order.id, now).await?
+    {
+        return Err(
+            ApiError::internal("the renewal's claim was taken over by another server").into(),
+        );
+    }
     if paid_at_placement(d.method())
         && lines
             .iter()
@@ -133,7 +157,7 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
         .await?;
     }
     redeem_coupon(&mut tx, d, &cart, &order.id).await?;
-    if let Some(cart_id) = &cart.cart_id {
+    if let (DraftLines::Cart { .. }, Some(cart_id)) = (&d.lines, &cart.cart_id) {
         uplink_db::cart::clear_cart(&mut tx, cart_id).await?;
     }
     // The answer is built from the rows just written: reading them back
@@ -147,7 +171,9 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     };
     let answer = order_detail(&parts, &state.config.checkout.bank_details);
     let body = serde_json::to_string(&answer).map_err(ApiError::internal)?;
-    uplink_db::idempotency::finish_in(&mut tx, &d.idem.scope, &d.idem.key, 201, &body).await?;
+    if let Some(idem) = &d.idem {
+        uplink_db::idempotency::finish_in(&mut tx, &idem.scope, &idem.key, 201, &body).await?;
+    }
     tx.commit().await?;
     Ok(Placed {
         order_id: parts.order.id.clone(),
@@ -171,8 +197,15 @@ async fn reprice(tx: &mut AnyConnection, d: &OrderDraft) -> Result<PricedCart, T
         &LoadCart {
             snapshot: &d.snapshot,
             store: d.store,
-            owner: Some(&d.owner),
-            user_id: Some(d.auth.id()),
+            owner: match &d.lines {
+                DraftLines::Cart { owner } => Some(owner),
+                DraftLines::Given(_) => None,
+            },
+            given: match &d.lines {
+                DraftLines::Given(contents) => Some(contents),
+                DraftLines::Cart { .. } => None,
+            },
+            user_id: Some(d.user_id()),
             tax: TaxDestination::Destination(d.sections.tax_state.as_deref()),
             shipping: Money::from_cents(d.fee),
         },
@@ -253,8 +286,8 @@ async fn recheck_credit(tx: &mut AnyConnection, d: &OrderDraft) -> Result<(), Tx
     if d.method() != PaymentMethod::CreditTerms {
         return Ok(());
     }
-    let owed = uplink_db::credit::credit_owed(tx, d.auth.id()).await?;
-    match payment_refusal(d.method(), d.store(), &d.auth.user, d.total, owed) {
+    let owed = uplink_db::credit::credit_owed(tx, d.user_id()).await?;
+    match payment_refusal(d.method(), d.store(), &d.user, d.total, owed) {
         Some((code, message)) => Err(ApiError::field("payment.method", code, message).into()),
         None => Ok(()),
     }
@@ -290,8 +323,8 @@ async fn order_row(
         id: new_id("ord"),
         number,
         store_code: d.store().code.clone(),
-        user_id: d.auth.id().to_owned(),
-        email: d.auth.user.email.clone(),
+        user_id: d.user_id().to_owned(),
+        email: d.user.email.clone(),
         status: status.into(),
         currency: cart.currency.clone(),
         subtotal_cents: cart.totals.subtotal.cents(),
@@ -376,6 +409,14 @@ async fn insert_history(
     d: &OrderDraft,
     order: &OrderRow,
 ) -> Result<HistoryRow, TxError> {
+    if let Some(claim) = &d.renewal {
+        let how = match d.method() {
+            PaymentMethod::CreditTerms => "on credit terms",
+            _ => "with the saved card",
+        };
+        let note = format!("Automatic renewal of {}; paid {how}.", claim.serial);
+        return Ok(q::insert_history(tx, &order.id, &order.status, "system", &note).await?);
+    }
     let note = match d.method() {
         PaymentMethod::BankTransfer => "Order placed; waiting for the bank transfer.",
         PaymentMethod::CreditTerms => "Order placed on credit terms.",
@@ -393,7 +434,7 @@ fn payment_row(state: &AppState, d: &OrderDraft, order: &OrderRow, now: i64) -> 
     PaymentRow {
         id: new_id("pay"),
         order_id: Some(order.id.clone()),
-        user_id: d.auth.id().to_owned(),
+        user_id: d.user_id().to_owned(),
         method: d.method().as_str().into(),
         status: match d.method() {
             PaymentMethod::BankTransfer => "pending",
@@ -429,7 +470,7 @@ async fn redeem_coupon(
     let redeemed = uplink_db::cart::redeem_coupon(
         tx,
         &c.row.code,
-        Some(d.auth.id()),
+        Some(d.user_id()),
         Some(order_id),
         &d.store().code,
         cart.totals.discount.cents(),

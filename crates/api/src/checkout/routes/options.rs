@@ -120,6 +120,7 @@ pub async fn checkout_options(
     let cart = load_priced_cart(
         &mut conn,
         &LoadCart {
+            given: None,
             snapshot: &store.snapshot,
             store: store.store,
             owner: Some(&owner),

@@ -9,6 +9,7 @@ import { useRemoveDevice } from '../api/remove-device';
 import { useRenameDevice } from '../api/rename-device';
 import type { Device } from '../api/types';
 import { buyLinks, coverageSentence, deviceTitle, formatData, formatDay, WARRANTY_LABELS, warrantyState } from '../lib/present';
+import { AutoRenewForm } from './auto-renew-form';
 import { fieldProblem, problemText } from './problem-text';
 
 function RenameForm({ device }: { device: Device }) {
@@ -87,8 +88,8 @@ function Plans({ device }: { device: Device }) {
   );
 }
 
-/** A device's page: coverage, what it holds, what to buy for it, rename and remove. */
-export function DeviceDetail({ device, onRemoved, onClose }: { device: Device; onRemoved: () => void; onClose: () => void }) {
+/** A device's page: coverage, what it holds, what to buy for it, auto-renewal, rename and remove. */
+export function DeviceDetail({ device, onRemoved, onClose, cardsAnchor }: { device: Device; onRemoved: () => void; onClose: () => void; cardsAnchor: string }) {
   const remove = useRemoveDevice();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
@@ -155,6 +156,9 @@ export function DeviceDetail({ device, onRemoved, onClose }: { device: Device; o
       <div className="dev-detail__block">
         <h3 className="dev-detail__subtitle">Cloud plans</h3>
         <Plans device={device} />
+      </div>
+      <div className="dev-detail__block">
+        <AutoRenewForm key={device.serial} device={device} cardsAnchor={cardsAnchor} />
       </div>
       <div className="dev-detail__block">
         <RenameForm key={device.serial} device={device} />

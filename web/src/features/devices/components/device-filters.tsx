@@ -47,6 +47,10 @@ export function DeviceFilters({ state, models, onChange }: Props) {
           <input type="checkbox" checked={state.expiring} onChange={(event) => onChange({ ...state, expiring: event.target.checked })} />
           <span>Expiring in 60 days</span>
         </label>
+        <label className="dev-check">
+          <input type="checkbox" checked={state.autoRenew} onChange={(event) => onChange({ ...state, autoRenew: event.target.checked })} />
+          <span>Auto-renew on</span>
+        </label>
       </fieldset>
     </form>
   );

@@ -27,12 +27,14 @@ export function DeviceList({ devices, detailHref, openSerial }: { devices: Devic
             </p>
             <p className="dev-item__coverage">{coverageSentence(device)}</p>
             <p className="dev-item__facts">
+              <span>{device.auto_renew.enabled ? 'Auto-renews' : 'Auto-renew off'}</span>
               {device.licences.length > 0 && <span>{device.licences.length} {device.licences.length === 1 ? 'licence' : 'licences'}</span>}
               {device.subscriptions.length > 0 && (
                 <span>
                   {device.subscriptions.length} {device.subscriptions.length === 1 ? 'plan' : 'plans'}
                 </span>
               )}
+              {device.auto_renew.last_failure && <Badge tone="danger">Renewal failed</Badge>}
             </p>
           </li>
         );

@@ -13,10 +13,12 @@ import { DeviceList } from '../components/device-list';
 import { EsimsSection } from '../components/esims-section';
 import { IncontrolImport } from '../components/incontrol-import';
 import { problemText } from '../components/problem-text';
+import { SavedCards } from '../components/saved-cards';
 import { apiFilters, hasFilters, type PageState, paramsFromState, stateFromParams } from '../lib/filters';
 import { completeSerial } from '../lib/serial-input';
 import '../devices.css';
 
+const CARDS_ID = 'saved-cards';
 
 /** The open device (`?serial=`), deep-linkable: `/sn` sends owners here. */
 function OpenDevice({ serial, onClose, onRemoved }: { serial: string; onClose: () => void; onRemoved: () => void }) {
@@ -52,7 +54,7 @@ function OpenDevice({ serial, onClose, onRemoved }: { serial: string; onClose: (
   }
   return (
     <div ref={heading}>
-      <DeviceDetail device={device.data} onClose={onClose} onRemoved={onRemoved} />
+      <DeviceDetail device={device.data} onClose={onClose} onRemoved={onRemoved} cardsAnchor={CARDS_ID} />
     </div>
   );
 }
@@ -69,7 +71,7 @@ export function DeviceManagementPage() {
   return (
     <div className="dev-page">
       <p className="dev-lead">
-        Your devices with their warranty, licences and cloud plans. Renew coverage and buy what fits a device.
+        Your devices with their warranty, licences and cloud plans. Renew coverage, buy what fits a device, and let it renew by itself.
       </p>
       {state.serial && (
         <OpenDevice serial={state.serial} onClose={() => go({ ...state, serial: null })} onRemoved={() => go({ ...state, serial: null })} />
@@ -112,6 +114,7 @@ export function DeviceManagementPage() {
       <section className="dev-section">
         <AddDeviceForm onAdded={(serial) => go({ q: '', model: '', expiring: false, autoRenew: false, serial })} />
       </section>
+      <SavedCards id={CARDS_ID} />
       <EsimsSection />
     </div>
   );
