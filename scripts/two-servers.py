@@ -5,6 +5,11 @@ both run the delivery worker and the job runner against the same queue. Every
 paid line must be delivered exactly once: one licence key per (line, serial),
 one subscription extension per (line, unit), every order completed.
 
+Then every buyer turns on auto-renewal with a saved card for one of the
+devices its orders registered, the coverage is moved to end in 3 days, and
+the renewal job is made due again and again on both servers: every device
+must get exactly one renewal order (SPEC §8).
+
 Usage: scripts/two-servers.py [--binary target/release/uplink] [--pg-url URL]
 Needs Python 3's standard library and psql. Creates and drops its own database.
 """
@@ -64,6 +69,57 @@ def place(c, serial):
     return body["number"]
 
 
+def turn_on_auto_renewal(c, serial):
+    """A billing address, a saved card, and auto-renewal with it for `serial`."""
+    address = {"name": "Two Servers", "line1": "Hauptstrasse 1", "city": "Berlin", "postal_code": "10115",
+               "country": "DE", "phone": "030123456789"}
+    s, body = c.call("POST", "/api/v1/me/addresses", address)
+    if s != 201:
+        raise RuntimeError(f"address: {s} {body}")
+    s, tok = c.call("POST", "/gateway/test/tokens",
+                    {"number": "4242424242424242", "exp_month": 12, "exp_year": 2035, "cvc": "123"})
+    s, card = c.call("POST", "/api/v1/me/payment-methods", {"token": tok["id"]})
+    if s != 201:
+        raise RuntimeError(f"save card: {s} {card}")
+    s, body = c.call("PUT", f"/api/v1/me/devices/{serial}/auto-renew",
+                     {"enabled": True, "method": "card", "card_id": card["id"]})
+    if s != 200:
+        raise RuntimeError(f"auto-renew: {s} {body}")
+
+
+def check_renewals(db_url, clients, within):
+    """Each client's first device renews once, however often both servers run the job."""
+    for c, serial in clients:
+        turn_on_auto_renewal(c, serial)
+    serials = ",".join(f"'{s}'" for _, s in clients)
+    in_3_days = int(time.time() * 1000) + 3 * 86_400_000
+    psql(db_url, f"UPDATE devices SET warranty_ends_at = {in_3_days} WHERE serial IN ({serials})")
+    deadline = time.time() + within
+    started = time.time()
+    runs = 0
+    while time.time() < deadline:
+        # Make the job due: whichever server ticks next runs it (each ticks every 5 s).
+        psql(db_url, "DELETE FROM job_leases WHERE name = 'renew_expiring_devices'")
+        runs += 1
+        ordered = int(psql(db_url, f"SELECT COUNT(*) FROM device_renewals WHERE serial IN ({serials}) "
+                                   "AND status = 'ordered'"))
+        if ordered == len(clients) and runs >= 4:
+            break
+        time.sleep(2.5)
+    took = time.time() - started
+    renewals = int(psql(db_url, f"SELECT COUNT(*) FROM device_renewals WHERE serial IN ({serials})"))
+    ordered = int(psql(db_url, f"SELECT COUNT(*) FROM device_renewals WHERE serial IN ({serials}) AND status = 'ordered'"))
+    patterns = ",".join(f"'%{s}%'" for _, s in clients)
+    orders = int(psql(db_url, "SELECT COUNT(DISTINCT l.order_id) FROM order_lines l "
+                              "JOIN order_history h ON h.order_id = l.order_id WHERE h.note LIKE 'Automatic renewal%' "
+                              f"AND l.serials LIKE ANY (ARRAY[{patterns}])"))
+    print(f"two servers: {len(clients)} devices due for renewal; job made due {runs} times over {took:.1f} s; "
+          f"{renewals} renewal rows, {ordered} ordered, {orders} renewal orders")
+    if ordered != len(clients) or orders != len(clients) or renewals != len(clients):
+        return [f"{orders} renewal orders and {ordered} ordered renewals for {len(clients)} devices"]
+    return []
+
+
 def main():
     args = parse_args()
     ports = [int(p) for p in args.ports.split(",")]
@@ -83,6 +139,7 @@ def main():
             wait_ready(f"http://127.0.0.1:{port}", procs[-1])
 
         placed, failures, lock = [], [], threading.Lock()
+        renewing = []  # (client, serial): each buyer's first device
 
         def buyer(i):
             c = Client(f"http://127.0.0.1:{ports[i % len(ports)]}")
@@ -93,11 +150,14 @@ def main():
                 with lock:
                     failures.append(f"register: {s} {body}")
                 return
-            for _ in range(args.orders_per_buyer):
+            for k in range(args.orders_per_buyer):
                 try:
-                    number = place(c, random_serial())
+                    serial = random_serial()
+                    number = place(c, serial)
                     with lock:
                         placed.append(number)
+                        if k == 0:
+                            renewing.append((c, serial))
                 except Exception as e:  # noqa: BLE001 — every failure is reported below
                     with lock:
                         failures.append(str(e))
@@ -147,6 +207,8 @@ def main():
             problems.append(f"{keys} licence keys for {n} licence lines ({key_dupes} duplicated)")
         if extensions != n or subs != n:
             problems.append(f"{extensions} plan extensions and {subs} subscriptions for {n} plan lines")
+        if not problems:
+            problems += check_renewals(db_url, renewing, args.deliver_within)
         if problems:
             for p in problems:
                 print("two servers FAILED:", p)

@@ -2,14 +2,18 @@
 //!
 //! Every virtual buyer registers once, then loops until the time is up:
 //! tokenise a card at the test gateway, add one unit to the cart, place the
-//! order with a fresh Idempotency-Key. Each buyer keeps one HTTP connection
+//! order with a fresh Idempotency-Key. With digital SKUs after the hardware
+//! one, each order also holds one of each (a licence, a cloud plan…) bound
+//! to a serial of its own, all added in one quick-order call, so that the
+//! server delivers them (keys, devices, subscriptions) while the load runs. Each buyer keeps one HTTP connection
 //! and its own cookies. Prints `orders_per_s p50_ms p99_ms errors`, where the
 //! latencies are of the whole token → cart → order cycle.
 //!
 //! It runs on one thread so that the server under test keeps the rest of the
 //! machine (the Python driver it replaces used a third of a core at 200 orders/s).
 //!
-//! Usage: checkout-driver HOST PORT BUYERS SECONDS SKU
+//! Usage: checkout-driver HOST PORT BUYERS SECONDS SKU [DIGITAL_SKU...]
+//! (serials use the prefix `BENCH_SERIAL_PREFIX`, default `1824`, a BR1 Mini).
 
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
@@ -79,21 +83,46 @@ impl Buyer {
         ))
     }
 
+    /// Puts the order's lines in the cart: the hardware alone through the
+    /// cart API, or with the digital lines through one quick-order call.
+    async fn fill_cart(&mut self, plan: &Plan, serial: &str) -> Result<bool, reqwest::Error> {
+        if plan.digital.is_empty() {
+            let line = json!({"sku": plan.sku, "qty": 1});
+            let (s, _) = self
+                .call(Method::POST, "/api/v1/cart/lines", &line, None)
+                .await?;
+            return Ok(s == StatusCode::CREATED);
+        }
+        let mut rows = vec![json!({"sku": plan.sku, "qty": 1})];
+        rows.extend(
+            plan.digital
+                .iter()
+                .map(|d| json!({"sku": d, "qty": 1, "serials": [serial]})),
+        );
+        let (s, body) = self
+            .call(
+                Method::POST,
+                "/api/v1/cart/quick-order",
+                &json!({ "rows": rows }),
+                None,
+            )
+            .await?;
+        Ok(s == StatusCode::OK && body["added"].as_u64() == Some(rows.len() as u64))
+    }
+
     /// One token → cart → order cycle; true when all three succeeded.
-    async fn cycle(&mut self, sku: &str, key: &str) -> Result<bool, reqwest::Error> {
+    async fn cycle(
+        &mut self,
+        plan: &Plan,
+        serial: &str,
+        key: &str,
+    ) -> Result<bool, reqwest::Error> {
         let card =
             json!({"number": "4242424242424242", "exp_month": 12, "exp_year": 2035, "cvc": "123"});
         let (s1, token) = self
             .call(Method::POST, "/gateway/test/tokens", &card, None)
             .await?;
-        let (s2, _) = self
-            .call(
-                Method::POST,
-                "/api/v1/cart/lines",
-                &json!({"sku": sku, "qty": 1}),
-                None,
-            )
-            .await?;
+        let filled = self.fill_cart(plan, serial).await?;
         let order = json!({
             "shipping": {"method": "priority", "address": {
                 "name": "Bench Buyer", "line1": "Hauptstrasse 1", "city": "Berlin",
@@ -104,8 +133,35 @@ impl Buyer {
         let (s3, _) = self
             .call(Method::POST, "/api/v1/orders", &order, Some(key))
             .await?;
-        Ok([s1, s2, s3].iter().all(|s| *s == StatusCode::CREATED))
+        Ok(filled && [s1, s3].iter().all(|s| *s == StatusCode::CREATED))
     }
+}
+
+/// What each order holds.
+struct Plan {
+    sku: String,
+    digital: Vec<String>,
+    serial_prefix: String,
+}
+
+/// Serial `n` of buyer `index` in this run: `PPPP-XXXX-YYYY`, unique per
+/// order (the run's own digits keep runs apart).
+fn serial_of(plan: &Plan, run: u64, index: usize, n: u64) -> String {
+    const DIGITS: &[u8] = b"0123456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+    let group = |mut v: u64| {
+        let mut out = [b'0'; 4];
+        for c in out.iter_mut().rev() {
+            *c = DIGITS[(v % DIGITS.len() as u64) as usize];
+            v /= DIGITS.len() as u64;
+        }
+        String::from_utf8(out.to_vec()).expect("ascii")
+    };
+    format!(
+        "{}-{}-{}",
+        plan.serial_prefix,
+        group(run.wrapping_mul(131).wrapping_add(index as u64)),
+        group(n)
+    )
 }
 
 #[derive(Default)]
@@ -116,7 +172,7 @@ struct Tally {
 
 async fn run_buyer(
     base: String,
-    sku: String,
+    plan: std::sync::Arc<Plan>,
     run: String,
     index: usize,
     ready: tokio::sync::mpsc::UnboundedSender<()>,
@@ -147,11 +203,15 @@ async fn run_buyer(
     };
     let end = started + Duration::from_secs_f64(seconds);
     let mut n = 0u64;
+    let run_digits: u64 = run
+        .bytes()
+        .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
     while Instant::now() < end {
         n += 1;
         let key = format!("bench-{run}-{index}-{n}");
         let t0 = Instant::now();
-        match buyer.cycle(&sku, &key).await {
+        let serial = serial_of(&plan, run_digits, index, n);
+        match buyer.cycle(&plan, &serial, &key).await {
             Ok(true) => tally.latencies_ms.push(t0.elapsed().as_secs_f64() * 1000.0),
             Ok(false) => tally.errors += 1,
             Err(_) => {
@@ -165,14 +225,18 @@ async fn run_buyer(
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if args.len() != 6 {
-        eprintln!("usage: checkout-driver HOST PORT BUYERS SECONDS SKU");
+    if args.len() < 6 {
+        eprintln!("usage: checkout-driver HOST PORT BUYERS SECONDS SKU [DIGITAL_SKU...]");
         std::process::exit(2);
     }
     let base = format!("http://{}:{}", args[1], args[2]);
     let buyers: usize = args[3].parse().expect("BUYERS is a number");
     let seconds: f64 = args[4].parse().expect("SECONDS is a number");
-    let sku = args[5].clone();
+    let plan = std::sync::Arc::new(Plan {
+        sku: args[5].clone(),
+        digital: args[6..].to_vec(),
+        serial_prefix: std::env::var("BENCH_SERIAL_PREFIX").unwrap_or_else(|_| "1824".into()),
+    });
     let run = format!(
         "{}{}",
         std::process::id(),
@@ -192,7 +256,7 @@ fn main() {
             .map(|i| {
                 tokio::spawn(run_buyer(
                     base.clone(),
-                    sku.clone(),
+                    plan.clone(),
                     run.clone(),
                     i,
                     ready.clone(),
