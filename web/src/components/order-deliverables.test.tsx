@@ -1,5 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '@/lib/resources/orders/types';
 import { OrderDeliverables } from './order-deliverables';
 
@@ -47,6 +48,37 @@ describe('OrderDeliverables', () => {
   it('tells the buyer what happens when a line could not be delivered', () => {
     render(<OrderDeliverables order={order('failed', false, [{ delivery_status: 'failed' }])} />);
     expect(screen.getByText(/Our team has been told/)).toBeInTheDocument();
+  });
+
+  it('moves focus to the items when delivery finishes while the buyer watches', () => {
+    const { rerender } = render(<OrderDeliverables order={order('pending', true, [{ delivery_status: 'awaiting_delivery' }])} />);
+    expect(document.activeElement).toBe(document.body);
+    rerender(<OrderDeliverables order={order('delivered', false, [{}])} />);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Digital items' }));
+  });
+
+  it('does not take focus for an order that was already delivered', () => {
+    render(<OrderDeliverables order={order('delivered', false, [{}])} />);
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('says where the items will be when delivery takes longer than usual', () => {
+    vi.useFakeTimers();
+    try {
+      render(
+        <MemoryRouter>
+          <OrderDeliverables order={order('pending', true, [{ delivery_status: 'awaiting_delivery' }])} />
+        </MemoryRouter>,
+      );
+      expect(screen.queryByText(/taking longer than usual/)).toBeNull();
+      act(() => {
+        vi.advanceTimersByTime(20_000);
+      });
+      expect(screen.getByText(/taking longer than usual/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Account › Downloads' })).toHaveAttribute('href', '/account/download');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows nothing for an order without digital items', () => {

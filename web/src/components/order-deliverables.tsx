@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { OrderDetail } from '@/lib/resources/orders/types';
@@ -102,19 +103,58 @@ function LineDeliverables({ d }: { d: Deliverables }) {
   );
 }
 
+/** How long delivery may take before the page says it is slower than usual. */
+const SLOW_MS = 20_000;
+
+/** True once `running` has lasted longer than usual. */
+function useSlow(running: boolean): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setTimeout(() => setSlow(true), SLOW_MS);
+    return () => window.clearTimeout(timer);
+  }, [running]);
+  return running && slow;
+}
+
+/** A ref for the section heading, focused when delivery settles (delivered or failed) while the
+ * customer watches, so keyboard and screen-reader users land on their keys. */
+function useFocusWhenSettled(delivery: OrderDetail['delivery']) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const wasPending = useRef(delivery === 'pending');
+  useEffect(() => {
+    if (wasPending.current && (delivery === 'delivered' || delivery === 'failed')) {
+      heading.current?.focus();
+    }
+    wasPending.current = delivery === 'pending';
+  }, [delivery]);
+  return heading;
+}
+
 /** What a paid order's digital lines delivered, with progress while delivery runs (thank-you and order pages). */
 export function OrderDeliverables({ order }: { order: OrderDetail }) {
+  const delivering = order.delivery === 'pending' && order.awaiting_delivery;
+  const slow = useSlow(delivering);
+  const heading = useFocusWhenSettled(order.delivery);
   if (!order.delivery) return null;
   const lines = order.lines.filter((l) => l.deliverables && l.delivery_status === 'delivered');
   const waitingForPayment = order.delivery === 'pending' && !order.awaiting_delivery;
   return (
     <section className="deliverables" aria-labelledby="deliverables-h" data-testid="deliverables">
-      <h2 id="deliverables-h">Digital items</h2>
+      <h2 id="deliverables-h" ref={heading} tabIndex={-1}>
+        Digital items
+      </h2>
       <div role="status" aria-live="polite" className="deliverables__state">
-        {order.delivery === 'pending' && order.awaiting_delivery && (
+        {delivering && (
           <span className="deliverables__progress">
             <Spinner /> Delivering your licence keys, plans and eSIMs… this takes a few seconds.
           </span>
+        )}
+        {delivering && slow && (
+          <p className="deliverables__slow">
+            This is taking longer than usual. You can leave this page: we e-mail your items as soon as they are ready,
+            and they appear under <Link to="/account/download">Account › Downloads</Link>.
+          </p>
         )}
         {waitingForPayment && 'Your digital items are delivered as soon as your payment arrives.'}
         {order.delivery === 'delivered' && 'Delivered. We also sent them to you by e-mail.'}
