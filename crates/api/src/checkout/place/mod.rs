@@ -7,8 +7,11 @@
 //! fails). A declined payment leaves only the failed attempt behind.
 
 //! The steps, one file each: `sections` (what the request asks for),
-//! `payment` (authorising at the gateway), `transaction` (the write).
+//! `payment` (may the method be used; authorising at the gateway),
+//! `transaction` (the write), `commit` (running it and what follows the
+//! commit). `renewal` places the auto-renewal job's orders with the same steps.
 
+mod commit;
 mod payment;
 mod renewal;
 mod sections;
@@ -20,21 +23,20 @@ pub use transaction::IdemKey;
 use crate::cart::pricing::{CartRows, LoadCart, PricedCart, TaxDestination};
 use crate::cart::scope::check_store_region;
 use crate::checkout::dto::PlaceOrderRequest;
-use crate::checkout::options::payment_refusal;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
 use crate::http::store::StoreContext;
-use crate::orders::dto::{OrderDetail, ShippingDetails, order_detail};
+use crate::orders::dto::{OrderDetail, ShippingDetails};
+use commit::{after_commit, write_or_void};
+use payment::check_payment_allowed;
 use sections::Resolved;
-use transaction::{DraftLines, OrderDraft, Placed, TxError, cart_problem, write_order};
+use transaction::{DraftLines, OrderDraft, cart_problem};
 use uplink_db::account_area::{AddressRow, Defaults};
-use uplink_db::accounts::UserRow;
 use uplink_db::now_ms;
 use uplink_domain::checkout::PaymentMethod;
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::money::Money;
-use uplink_payments::Intent;
 
 /// An order just placed: the answer (also stored under the idempotency key).
 pub struct PlacedOrder {
@@ -177,128 +179,6 @@ fn check_price_seen(req: &PlaceOrderRequest, priced: &PricedCart) -> ApiResult<(
             "Prices changed since you last looked; review the new total and place the order again.",
         )
         .with_extra("total_cents", total))
-}
-
-/// The payment method's own refusal (store, account, credit limit).
-async fn check_payment_allowed(
-    state: &AppState,
-    user: &UserRow,
-    store: &crate::read_model::snapshot::Store,
-    method: PaymentMethod,
-    total: i64,
-) -> ApiResult<()> {
-    // What the customer owes on credit terms matters only when paying that way.
-    let owed = match method {
-        PaymentMethod::CreditTerms => state.db.credit_owed(&user.id).await?,
-        _ => 0,
-    };
-    let Some((code, message)) = payment_refusal(method, store, user, total, owed) else {
-        return Ok(());
-    };
-    let mut e = ApiError::field("payment.method", code, message);
-    if code == ErrorCode::CreditLimitExceeded {
-        e = e.with_extra(
-            "available_credit_cents",
-            uplink_domain::checkout::credit::available_credit(
-                user.credit_limit_cents.unwrap_or(0),
-                owed,
-            ),
-        );
-    }
-    Err(e)
-}
-
-/// Writes the order; when that fails, releases the authorised payment.
-async fn write_or_void(state: &AppState, draft: OrderDraft) -> ApiResult<Placed> {
-    let intent = draft.intent.clone();
-    match write_with_retries(state, draft).await {
-        Ok(placed) => Ok(placed),
-        Err(e) => {
-            if let Some(i) = &intent
-                && let Err(v) = state.gateway.void(&i.id).await
-            {
-                tracing::error!(error = %v, intent = %i.id, "could not void an authorisation");
-            }
-            Err(e)
-        }
-    }
-}
-
-/// Runs the write transaction on the writer thread; when the catalogue
-/// changed under it, refreshes the snapshot and tries again (three times).
-async fn write_with_retries(state: &AppState, mut draft: OrderDraft) -> ApiResult<Placed> {
-    let mut attempt = 0;
-    loop {
-        attempt += 1;
-        let job = {
-            let (state, draft) = (state.clone(), draft.clone());
-            async move { write_order(&state, &draft).await }
-        };
-        match state.db.on_writer_thread(job).await {
-            Err(TxError::CatalogChanged) if attempt < 3 => {
-                state.catalog.refresh().await.map_err(ApiError::internal)?;
-                draft.snapshot = state
-                    .catalog
-                    .loaded()
-                    .ok_or_else(|| ApiError::internal("catalogue vanished"))?;
-            }
-            Err(TxError::CatalogChanged) => {
-                return Err(ApiError::new(ErrorCode::PriceChanged).with_detail(
-                    "The catalogue is being updated; review your cart and try again.",
-                ));
-            }
-            Err(TxError::Api(e)) => return Err(e),
-            Ok(done) => return Ok(done),
-        }
-    }
-}
-
-/// After the commit: show a sold-out (or newly low) product so on this
-/// server at once (D69), take the money, tell the customer. Answers what the
-/// transaction stored.
-async fn after_commit(
-    state: &AppState,
-    user: &UserRow,
-    placed: Placed,
-    intent: Option<&Intent>,
-) -> OrderDetail {
-    let Placed {
-        order_id,
-        answer,
-        stock_band_changed,
-        mut parts,
-    } = placed;
-    if stock_band_changed {
-        state.catalog.stock_band_changed().await;
-    }
-    // The confirmation is written from the order in hand (no reading it
-    // back) and, for a captured payment, in the transaction recording it.
-    let bank = &state.config.checkout.bank_details;
-    let captured = match intent {
-        Some(i) if crate::orders::manage::capture_at_gateway(state, &order_id, &i.id).await => {
-            crate::orders::manage::mark_captured(&mut parts, &i.id, now_ms());
-            Some(i.id.as_str())
-        }
-        _ => None,
-    };
-    let detail = order_detail(&parts, bank);
-    let email = crate::orders::emails::confirmation_email(state, &user.id, &user.email, &detail);
-    match captured {
-        Some(intent_id) => {
-            crate::orders::manage::record_capture(state, &order_id, intent_id, Some(email)).await
-        }
-        None => crate::orders::emails::record(state, email).await,
-    }
-    if parts.order.payment_method != PaymentMethod::BankTransfer.as_str()
-        && parts
-            .lines
-            .iter()
-            .any(|l| l.delivery_status == "awaiting_delivery")
-    {
-        // Queued in the transaction: deliver now rather than at the next job run.
-        crate::delivery::runner::nudge();
-    }
-    answer
 }
 
 async fn save_addresses(state: &AppState, uid: &str, req: &PlaceOrderRequest, r: &Resolved) {

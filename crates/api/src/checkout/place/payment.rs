@@ -1,10 +1,13 @@
-//! Authorising the payment at the gateway before the order is written (card
-//! or PayPal), the answers a gateway gives instead (3-D Secure, PayPal
+//! Whether the payment method may be used; authorising the payment at the
+//! gateway before the order is written (card or PayPal, or a saved card for
+//! a renewal), the answers a gateway gives instead (3-D Secure, PayPal
 //! approval, declines), and the failed attempts kept for the customer.
 
 use crate::checkout::dto::PlaceOrderRequest;
+use crate::checkout::options::payment_refusal;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::state::AppState;
+use uplink_db::accounts::UserRow;
 use uplink_db::now_ms;
 use uplink_db::orders::PaymentRow;
 use uplink_domain::checkout::PaymentMethod;
@@ -246,4 +249,33 @@ pub(super) async fn authorise_saved(
             Err(ApiError::new(ErrorCode::PaymentDeclined).with_detail(message))
         }
     }
+}
+
+/// The payment method's own refusal (store, account, credit limit).
+pub(super) async fn check_payment_allowed(
+    state: &AppState,
+    user: &UserRow,
+    store: &crate::read_model::snapshot::Store,
+    method: PaymentMethod,
+    total: i64,
+) -> ApiResult<()> {
+    // What the customer owes on credit terms matters only when paying that way.
+    let owed = match method {
+        PaymentMethod::CreditTerms => state.db.credit_owed(&user.id).await?,
+        _ => 0,
+    };
+    let Some((code, message)) = payment_refusal(method, store, user, total, owed) else {
+        return Ok(());
+    };
+    let mut e = ApiError::field("payment.method", code, message);
+    if code == ErrorCode::CreditLimitExceeded {
+        e = e.with_extra(
+            "available_credit_cents",
+            uplink_domain::checkout::credit::available_credit(
+                user.credit_limit_cents.unwrap_or(0),
+                owed,
+            ),
+        );
+    }
+    Err(e)
 }

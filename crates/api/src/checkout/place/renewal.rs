@@ -4,10 +4,10 @@
 //! terms, and written by checkout's own transaction together with the
 //! renewal's claim, so each (device, expiry) gets one order.
 
-use super::payment::{Charge, authorise_saved};
+use super::commit::{after_commit, write_or_void};
+use super::payment::{Charge, authorise_saved, check_payment_allowed};
 use super::sections::Resolved;
 use super::transaction::{DraftLines, OrderDraft, cart_problem};
-use super::{after_commit, check_payment_allowed, write_or_void};
 use crate::cart::pricing::{CartRows, LoadCart, TaxDestination};
 use crate::http::error::ApiResult;
 use crate::http::state::AppState;
