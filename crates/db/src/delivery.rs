@@ -43,6 +43,29 @@ pub async fn mark_delivered(
     Ok(n == 1)
 }
 
+/// Takes the lease of one queued order until `now + lease_ms`: a
+/// conditional update, so of several servers exactly one gets it (on
+/// PostgreSQL a second server's update waits for the first transaction and
+/// then finds the lease taken).
+pub async fn claim_delivery_in(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    now: i64,
+    lease_ms: i64,
+) -> Result<bool, DbError> {
+    let n = sqlx::query(
+        "UPDATE delivery_queue SET locked_until = $1, attempts = attempts + 1 \
+         WHERE order_id = $2 AND delivered_at IS NULL AND locked_until <= $3",
+    )
+    .bind(now + lease_ms)
+    .bind(order_id)
+    .bind(now)
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
 /// One row of the queue.
 #[derive(Debug, Clone, FromRow, PartialEq)]
 pub struct QueueRow {
@@ -67,25 +90,15 @@ impl Db {
         .await?)
     }
 
-    /// Takes the lease of one queued order until `now + lease_ms`: a
-    /// conditional update, so of several servers exactly one gets it.
+    /// Takes the lease of one queued order until `now + lease_ms` on its own.
     pub async fn claim_delivery(
         &self,
         order_id: &str,
         now: i64,
         lease_ms: i64,
     ) -> Result<bool, DbError> {
-        let n = sqlx::query(
-            "UPDATE delivery_queue SET locked_until = $1, attempts = attempts + 1 \
-             WHERE order_id = $2 AND delivered_at IS NULL AND locked_until <= $3",
-        )
-        .bind(now + lease_ms)
-        .bind(order_id)
-        .bind(now)
-        .execute(self.writer())
-        .await?
-        .rows_affected();
-        Ok(n == 1)
+        let mut conn = self.writer().acquire().await?;
+        claim_delivery_in(&mut conn, order_id, now, lease_ms).await
     }
 
     /// Records why a delivery attempt stopped; the row is claimable again

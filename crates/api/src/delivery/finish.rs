@@ -1,27 +1,42 @@
 //! Finishing a delivered order, once: the queue row marked delivered, a
 //! digital-only order `completed` (with its history entry), a mixed order
 //! left in its shipping flow with a note, and the buyer's delivery e-mail,
-//! all in one transaction conditional on the queue row still being open.
+//! in the order's delivery transaction, conditional on the queue row still
+//! being open.
 
 use crate::http::state::AppState;
+use sqlx::AnyConnection;
+use uplink_db::account_area::OutboxRow;
 use uplink_db::now_ms;
 use uplink_db::orders::{self as oq, OrderRow};
 
-/// True when this call finished the order; an error when lines are still
-/// awaiting delivery (the row is claimed again later).
-pub async fn finish_order(state: &AppState, order: &OrderRow) -> anyhow::Result<bool> {
-    let mut tx = state.db.begin_write().await?;
-    let lines = oq::lines_in(&mut tx, &order.id).await?;
+/// What finishing did.
+pub enum Finished {
+    /// Another run finished the order before.
+    Before,
+    /// Finished now, with the delivery e-mail (none when nothing was
+    /// delivered: cancelled, or every line failed).
+    Now(Option<OutboxRow>),
+}
+
+/// Finishes the order; an error when lines are still awaiting delivery
+/// (the row is claimed again later).
+pub async fn finish_order(
+    state: &AppState,
+    tx: &mut AnyConnection,
+    order: &OrderRow,
+) -> anyhow::Result<Finished> {
+    let lines = oq::lines_in(tx, &order.id).await?;
     if lines
         .iter()
         .any(|l| l.delivery_status == "awaiting_delivery")
     {
         anyhow::bail!("order {} still has lines awaiting delivery", order.number);
     }
-    if !uplink_db::delivery::mark_delivered(&mut tx, &order.id, now_ms()).await? {
-        return Ok(false); // finished by another run
+    if !uplink_db::delivery::mark_delivered(tx, &order.id, now_ms()).await? {
+        return Ok(Finished::Before);
     }
-    let current = oq::order_in(&mut tx, &order.id)
+    let current = oq::order_in(tx, &order.id)
         .await?
         .unwrap_or_else(|| order.clone());
     let delivered = lines
@@ -30,20 +45,19 @@ pub async fn finish_order(state: &AppState, order: &OrderRow) -> anyhow::Result<
         .count();
     let failed = lines.iter().any(|l| l.delivery_status == "failed");
     if delivered == 0 {
-        tx.commit().await?; // cancelled, or nothing could be delivered
-        return Ok(true);
+        return Ok(Finished::Now(None)); // cancelled, or nothing could be delivered
     }
     let note = format!(
         "{delivered} digital item{} delivered.",
         if delivered == 1 { "" } else { "s" }
     );
     let completes = current.digital_only && !failed && current.status == "processing";
-    if completes && oq::set_status(&mut tx, &order.id, "processing", "completed").await? {
-        oq::insert_history(&mut tx, &order.id, "completed", "system", &note).await?;
+    if completes && oq::set_status(tx, &order.id, "processing", "completed").await? {
+        oq::insert_history(tx, &order.id, "completed", "system", &note).await?;
     } else {
-        oq::insert_history(&mut tx, &order.id, &current.status, "system", &note).await?;
+        oq::insert_history(tx, &order.id, &current.status, "system", &note).await?;
     }
-    let deliverables = super::deliverables::load(&mut tx, &order.id).await?;
+    let deliverables = super::deliverables::load(tx, &order.id).await?;
     let email = super::emails::delivery_email(
         &state.mailer,
         &state.config.public_url,
@@ -51,8 +65,6 @@ pub async fn finish_order(state: &AppState, order: &OrderRow) -> anyhow::Result<
         &lines,
         &deliverables,
     );
-    uplink_db::account_area::insert_outbox_in(&mut tx, &email).await?;
-    tx.commit().await?;
-    state.mailer.recorded(&email);
-    Ok(true)
+    uplink_db::account_area::insert_outbox_in(tx, &email).await?;
+    Ok(Finished::Now(Some(email)))
 }

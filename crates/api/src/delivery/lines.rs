@@ -1,15 +1,16 @@
 //! Delivering one order line: what its product type delivers (SPEC §4.1),
-//! in ONE transaction per line together with the device or subscription it
-//! changes, so the line is delivered whole or not at all. Every unit is
-//! inserted under its unique (line, unit) key first; an insert that changes
-//! nothing means that unit was delivered before (a rerun), and a
-//! conditional update that loses a race rolls the line back to be tried again.
+//! inside the order's delivery transaction, under a savepoint of its own
+//! together with the device or subscription it changes, so the line is
+//! delivered whole or not at all. Every unit is inserted under its unique
+//! (line, unit) key first; an insert that changes nothing means that unit
+//! was delivered before (a rerun), and a conditional update that loses a
+//! race rolls the line back to its savepoint to be tried again.
 
 use super::context::{LineCtx, LineError};
 use super::{esims, licences, plans};
 use sqlx::AnyConnection;
+use uplink_db::DbError;
 use uplink_db::account_area::OutboxRow;
-use uplink_db::{Db, DbError};
 use uplink_domain::catalog::ProductType;
 use uplink_domain::error_code::ErrorCode;
 
@@ -23,18 +24,28 @@ pub enum LineOutcome {
     Failed(ErrorCode, String),
 }
 
-/// Delivers one line (a no-op when it is no longer awaiting delivery).
-/// E-mails the line's delivery produces (to another account's device
-/// owner) are recorded in the same transaction and handed to the sender
-/// after the commit.
-pub async fn deliver_line(db: &Db, ctx: &LineCtx<'_>) -> Result<LineOutcome, DbError> {
+async fn savepoint(tx: &mut AnyConnection, statement: &'static str) -> Result<(), DbError> {
+    sqlx::query(statement).execute(&mut *tx).await?;
+    Ok(())
+}
+
+/// Delivers one line (a no-op when it is no longer awaiting delivery) in
+/// the caller's transaction. E-mails the line's delivery produces (to
+/// another account's device owner) go into the outbox with it and are
+/// added to `mail`, for the caller to hand to the sender after its commit;
+/// a line rolled back leaves none behind.
+pub async fn deliver_line(
+    tx: &mut AnyConnection,
+    ctx: &LineCtx<'_>,
+    mail: &mut Vec<OutboxRow>,
+) -> Result<LineOutcome, DbError> {
     for _ in 0..ATTEMPTS {
-        let mut tx = db.begin_write().await?;
-        let mut mail = Vec::new();
-        match deliver_units(&mut tx, ctx, &mut mail).await {
+        savepoint(tx, "SAVEPOINT delivery_line").await?;
+        let mut line_mail = Vec::new();
+        match deliver_units(tx, ctx, &mut line_mail).await {
             Ok(()) => {
                 let moved = uplink_db::orders::set_line_delivery(
-                    &mut tx,
+                    tx,
                     &ctx.order.id,
                     Some(&ctx.line.id),
                     "awaiting_delivery",
@@ -43,20 +54,25 @@ pub async fn deliver_line(db: &Db, ctx: &LineCtx<'_>) -> Result<LineOutcome, DbE
                 .await?;
                 if moved == 0 {
                     // Delivered (or cancelled) meanwhile: keep nothing of this run.
-                    return Ok(LineOutcome::Delivered);
+                    savepoint(tx, "ROLLBACK TO SAVEPOINT delivery_line").await?;
+                } else {
+                    for row in &line_mail {
+                        uplink_db::account_area::insert_outbox_in(tx, row).await?;
+                    }
+                    mail.append(&mut line_mail);
                 }
-                for row in &mail {
-                    uplink_db::account_area::insert_outbox_in(&mut tx, row).await?;
-                }
-                tx.commit().await?;
-                for row in &mail {
-                    ctx.mailer.recorded(row);
-                }
+                savepoint(tx, "RELEASE SAVEPOINT delivery_line").await?;
                 return Ok(LineOutcome::Delivered);
             }
-            Err(LineError::Retry) => continue,
-            Err(LineError::Fail(code, why)) => return Ok(LineOutcome::Failed(code, why)),
-            Err(LineError::Db(e)) => return Err(e),
+            Err(e) => {
+                savepoint(tx, "ROLLBACK TO SAVEPOINT delivery_line").await?;
+                savepoint(tx, "RELEASE SAVEPOINT delivery_line").await?;
+                match e {
+                    LineError::Retry => continue,
+                    LineError::Fail(code, why) => return Ok(LineOutcome::Failed(code, why)),
+                    LineError::Db(e) => return Err(e),
+                }
+            }
         }
     }
     Err(DbError::Sqlx(sqlx::Error::Protocol(format!(

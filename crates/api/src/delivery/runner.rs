@@ -70,9 +70,6 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<u64> {
         let now = now_ms();
         let ids = state.db.claimable_deliveries(now, BATCH).await?;
         for id in &ids {
-            if !state.db.claim_delivery(id, now, LEASE_MS).await? {
-                continue; // another server has it
-            }
             match deliver_order(state, id).await {
                 Ok(true) => done += 1,
                 Ok(false) => {}
@@ -107,79 +104,112 @@ fn delivery_order(lines: &[OrderLineRow]) -> Vec<&OrderLineRow> {
     v
 }
 
-/// Delivers a claimed order's lines, then finishes it. True when this call
-/// finished the order.
+/// Claims one queued order and delivers it in ONE transaction: the claim,
+/// every line (each under its own savepoint), the failures, the finish and
+/// the e-mails. One commit per order keeps SQLite's single writer free for
+/// checkouts; and a server that stops midway leaves nothing behind, not
+/// even its claim, so another picks the order up at its next run. The claim
+/// (a lease) still tells servers apart while the transaction runs, and
+/// after a failed attempt it keeps the order waiting until its retry time.
+/// True when this call finished the order.
 pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<bool> {
-    let mut conn = state.db.pool().acquire().await?;
-    let Some(order) = oq::order_in(&mut conn, order_id).await? else {
+    let snapshot = state.catalog.snapshot().await?;
+    let mut tx = state.db.begin_write().await?;
+    if !uplink_db::delivery::claim_delivery_in(&mut tx, order_id, now_ms(), LEASE_MS).await? {
+        return Ok(false); // another server has it, or it is done
+    }
+    let Some(order) = oq::order_in(&mut tx, order_id).await? else {
         return Ok(false);
     };
-    let lines = oq::lines_in(&mut conn, order_id).await?;
-    drop(conn);
-    let snapshot = state.catalog.snapshot().await?;
-    let purchased = match order.payment_method.as_str() {
-        "bank_transfer" => order.paid_at.unwrap_or(order.placed_at),
-        _ => order.placed_at,
-    };
+    let lines = oq::lines_in(&mut tx, order_id).await?;
+    let mut mail = Vec::new();
     for line in delivery_order(&lines) {
-        let Some(product) = snapshot
-            .product_by_id(&line.product_id)
-            .map(|i| snapshot.product(i))
-        else {
-            let why = format!("{} is no longer in the catalogue.", line.sku);
-            record_failure(state, &order, line, ErrorCode::NotFound, &why).await?;
-            continue;
-        };
-        let ctx = LineCtx {
-            order: &order,
-            line,
-            product,
-            snapshot: &snapshot,
-            mailer: &state.mailer,
-            public_url: &state.config.public_url,
-            smdp: &state.config.checkout.esim_smdp,
-            now: now_ms(),
-            purchased,
-        };
-        if let LineOutcome::Failed(code, why) = deliver_line(&state.db, &ctx).await? {
-            record_failure(state, &order, line, code, &why).await?;
+        if let Some((code, why)) =
+            deliver_one(state, &mut tx, &snapshot, &order, line, &mut mail).await?
+        {
+            mail.extend(record_failure(state, &mut tx, &order, line, code, &why).await?);
         }
     }
-    super::finish::finish_order(state, &order).await
+    let finished = super::finish::finish_order(state, &mut tx, &order).await?;
+    let done = match finished {
+        super::finish::Finished::Before => false,
+        super::finish::Finished::Now(email) => {
+            mail.extend(email);
+            true
+        }
+    };
+    tx.commit().await?;
+    for row in &mail {
+        state.mailer.recorded(row);
+    }
+    Ok(done)
+}
+
+/// Delivers one line; the reason when it cannot be.
+async fn deliver_one(
+    state: &AppState,
+    tx: &mut sqlx::AnyConnection,
+    snapshot: &crate::read_model::Snapshot,
+    order: &OrderRow,
+    line: &OrderLineRow,
+    mail: &mut Vec<uplink_db::account_area::OutboxRow>,
+) -> anyhow::Result<Option<(ErrorCode, String)>> {
+    let Some(product) = snapshot
+        .product_by_id(&line.product_id)
+        .map(|i| snapshot.product(i))
+    else {
+        return Ok(Some((
+            ErrorCode::NotFound,
+            format!("{} is no longer in the catalogue.", line.sku),
+        )));
+    };
+    let ctx = LineCtx {
+        order,
+        line,
+        product,
+        snapshot,
+        mailer: &state.mailer,
+        public_url: &state.config.public_url,
+        smdp: &state.config.checkout.esim_smdp,
+        now: now_ms(),
+        purchased: match order.payment_method.as_str() {
+            "bank_transfer" => order.paid_at.unwrap_or(order.placed_at),
+            _ => order.placed_at,
+        },
+    };
+    Ok(match deliver_line(tx, &ctx, mail).await? {
+        LineOutcome::Delivered => None,
+        LineOutcome::Failed(code, why) => Some((code, why)),
+    })
 }
 
 /// A line that cannot be delivered: marked `failed` with a history entry
-/// saying why, and staff alerted, in one transaction.
+/// saying why, and staff alerted (the alerts are returned, recorded in the
+/// outbox already).
 async fn record_failure(
     state: &AppState,
+    tx: &mut sqlx::AnyConnection,
     order: &OrderRow,
     line: &OrderLineRow,
     code: ErrorCode,
     why: &str,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Vec<uplink_db::account_area::OutboxRow>> {
     tracing::error!(order = %order.number, line = %line.id, code = %code, why, "a line could not be delivered");
-    let mut tx = state.db.begin_write().await?;
-    let moved = oq::set_line_delivery(
-        &mut tx,
-        &order.id,
-        Some(&line.id),
-        "awaiting_delivery",
-        "failed",
-    )
-    .await?;
+    let moved =
+        oq::set_line_delivery(tx, &order.id, Some(&line.id), "awaiting_delivery", "failed").await?;
     if moved == 0 {
-        return Ok(());
+        return Ok(Vec::new());
     }
-    let status = oq::order_in(&mut tx, &order.id)
+    let status = oq::order_in(tx, &order.id)
         .await?
         .map_or_else(|| order.status.clone(), |o| o.status);
     let note = format!(
         "{} could not be delivered ({code}): {why} Our team has been told and will contact you.",
         line.name
     );
-    oq::insert_history(&mut tx, &order.id, &status, "system", &note).await?;
+    oq::insert_history(tx, &order.id, &status, "system", &note).await?;
     let alerts = super::emails::staff_alerts(
-        &mut tx,
+        tx,
         &state.mailer,
         &state.config.public_url,
         order,
@@ -188,11 +218,7 @@ async fn record_failure(
     )
     .await?;
     for row in &alerts {
-        uplink_db::account_area::insert_outbox_in(&mut tx, row).await?;
+        uplink_db::account_area::insert_outbox_in(tx, row).await?;
     }
-    tx.commit().await?;
-    for row in &alerts {
-        state.mailer.recorded(row);
-    }
-    Ok(())
+    Ok(alerts)
 }

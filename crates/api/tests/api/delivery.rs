@@ -254,7 +254,7 @@ async fn running_delivery_again_or_after_a_crash_mid_order_issues_nothing_twice(
         .await
         .unwrap();
 
-    // A server claims the order, delivers its first line and dies.
+    // A server holds the order's lease; its first line is already delivered.
     assert!(
         app.state
             .db
@@ -339,7 +339,10 @@ async fn running_delivery_again_or_after_a_crash_mid_order_issues_nothing_twice(
     assert_eq!(o["status"], "completed");
 }
 
-/// Delivers only the order's first line, as a server that stopped after it.
+/// Delivers only the order's first line and commits it, as an attempt that
+/// stopped after it would have (a run now delivers an order in one
+/// transaction, so a crash leaves nothing; a line delivered before must
+/// still not be delivered twice).
 async fn crash_after_first_line(app: &TestApp, order_id: &str) {
     let mut conn = app.state.db.pool().acquire().await.unwrap();
     let order = uplink_db::orders::order_in(&mut conn, order_id)
@@ -363,9 +366,12 @@ async fn crash_after_first_line(app: &TestApp, order_id: &str) {
         now: now_ms(),
         purchased: order.placed_at,
     };
-    let outcome = uplink_api::delivery::lines::deliver_line(&app.state.db, &ctx)
+    let mut tx = app.state.db.begin_write().await.unwrap();
+    let mut mail = Vec::new();
+    let outcome = uplink_api::delivery::lines::deliver_line(&mut tx, &ctx, &mut mail)
         .await
         .unwrap();
+    tx.commit().await.unwrap();
     assert!(matches!(
         outcome,
         uplink_api::delivery::lines::LineOutcome::Delivered
