@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { useDevices } from '@/lib/resources/devices/get-devices';
 import { useMe } from '@/lib/resources/me/get-me';
-import { useDevice } from '../api/get-device';
+import { useDevice } from '@/lib/resources/devices/get-device';
 import { AddDeviceForm } from '../components/add-device-form';
 import { DeviceDetail } from '../components/device-detail';
 import { DeviceFilters } from '../components/device-filters';
