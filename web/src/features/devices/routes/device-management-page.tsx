@@ -74,6 +74,9 @@ export function DeviceManagementPage() {
       {state.serial && (
         <OpenDevice serial={state.serial} onClose={() => go({ ...state, serial: null })} onRemoved={() => go({ ...state, serial: null })} />
       )}
+      <section className="dev-section">
+        <AddDeviceForm onAdded={(serial) => go({ q: '', model: '', expiring: false, autoRenew: false, serial })} />
+      </section>
       <section className="dev-section" aria-labelledby="devices-title">
         <div className="dev-section__head">
           <h2 id="devices-title" className="dev-section__title">
@@ -108,9 +111,6 @@ export function DeviceManagementPage() {
         ) : (
           <DeviceList devices={devices.data.items} detailHref={detailHref} openSerial={state.serial && (completeSerial(state.serial) ?? state.serial)} />
         )}
-      </section>
-      <section className="dev-section">
-        <AddDeviceForm onAdded={(serial) => go({ q: '', model: '', expiring: false, autoRenew: false, serial })} />
       </section>
       <EsimsSection />
     </div>
