@@ -1260,6 +1260,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/devices/{serial}/plan-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What buying a plan for one of the customer's devices would do (hand-written until the server's document lands) */
+        get: operations["plan_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3152,6 +3169,30 @@ export interface components {
             starts_on: string;
             /** @description The new end of coverage. */
             ends_on: string;
+        };
+        /** @description A plan's data and expiry. */
+        PlanState: {
+            /** Format: int64 */
+            remaining_mb?: number | null;
+            unlimited: boolean;
+            expires_at: string;
+        };
+        /** @description The plan after the purchase. */
+        StackedState: {
+            /** Format: int64 */
+            allowance_mb?: number | null;
+            unlimited: boolean;
+            /** Format: int64 */
+            carried_mb?: number | null;
+            expires_at: string;
+            capped: boolean;
+        };
+        PlanPreview: {
+            serial: string;
+            sku: string;
+            family: string;
+            current?: null | components["schemas"]["PlanState"];
+            result: components["schemas"]["StackedState"];
         };
     };
     responses: never;
@@ -7958,6 +7999,58 @@ export interface operations {
             };
             /** @description `not_found`: no such store */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    plan_preview: {
+        parameters: {
+            query: {
+                /** @description The plan's SKU, e.g. `SFC-20GB-1M`. */
+                sku: string;
+            };
+            header?: never;
+            path: {
+                /** @description Serial number */
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanPreview"];
+                };
+            };
+            /** @description `not_found`: not a device of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `plan_not_stackable`: unlimited and metered plans do not combine */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_serial`; `validation_failed`: the SKU is no plan */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
