@@ -176,7 +176,7 @@ test.describe('catalogue browsing', () => {
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'catalog-filters-drawer-mobile-360.png') });
   });
 
-  test('a serial number lookup names the model and lists what fits it', async ({ page }) => {
+  test('a serial number lookup explains bad serials and leads a known one to what fits it', async ({ page }) => {
     await page.goto('/sn');
     const field = page.getByLabel('Device serial number');
     await field.fill('not a serial');
@@ -189,8 +189,10 @@ test.describe('catalogue browsing', () => {
 
     await field.fill('2a5p1234abcd');
     await page.getByRole('button', { name: 'Look up' }).click();
-    await expect(page.locator('#serial-model')).toContainText('Pepwave MAX BR1 Pro 5G Prime');
-    await expect(page.getByRole('list', { name: 'Products for this device' }).getByRole('listitem').first()).toBeVisible();
+    // A known serial leads a guest to the renewal products with the serial filled in (SPEC §8).
+    await expect(page).toHaveURL(/\/products\?serial=2A5P-1234-ABCD&for=warranty$/);
+    await expect(page.locator('.serial-card__meta')).toContainText('Pepwave MAX BR1 Pro 5G Prime');
+    await expect(page.getByRole('list', { name: 'Products for 2A5P-1234-ABCD' }).getByRole('listitem').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await saveScreenshots(page, 'catalog-serial');
   });

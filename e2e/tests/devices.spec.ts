@@ -92,6 +92,45 @@ test.describe('device management', () => {
     await expect(page.getByRole('textbox', { name: /Serial number 1/ })).toHaveValue('2933-DEMO-0003');
   });
 
+  test('buying a plan for a device lists the plans for its serial at 360 and 1280 px', async ({ page }) => {
+    await signInViaApi(page.request, CUSTOMER);
+    await page.goto('/account/device-management?serial=1824-DEMO-0001');
+    const detail = page.getByRole('region', { name: 'Delivery van 1' });
+    await detail.getByRole('link', { name: 'Buy a cloud plan' }).click();
+    await expect(page).toHaveURL(/\/products\?serial=1824-DEMO-0001&for=plan/);
+    await expect(page.locator('.serial-card__meta')).toContainText('Pepwave MAX BR1 Mini');
+    const products = page.getByRole('list', { name: 'Products for 1824-DEMO-0001' });
+    await expect(products.getByRole('listitem').first()).toBeVisible();
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshots(page, 'device-products-plan');
+  });
+
+  test('device buttons keep one width on a desktop and fill the row at 360 px', async ({ page }) => {
+    await signInViaApi(page.request, CUSTOMER);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/account/device-management?serial=2933-DEMO-0003');
+    const detail = page.getByRole('region', { name: 'Bus 14' });
+    // The add-device form comes before the list.
+    const addTop = (await page.getByRole('form', { name: 'Add a device' }).boundingBox())?.y ?? 0;
+    const listTop = (await page.getByRole('list', { name: 'Your devices' }).boundingBox())?.y ?? 0;
+    expect(addTop).toBeLessThan(listTop);
+    // A short grace badge with its explanation beside it.
+    await expect(detail.getByText('Grace period', { exact: true })).toBeVisible();
+    await expect(detail).toContainText(/Renew by .* and coverage continues with no gap/);
+    const remove = detail.getByRole('button', { name: 'Remove from my account' });
+    const block = (await detail.boundingBox())?.width ?? 0;
+    const removeWidth = (await remove.boundingBox())?.width ?? 0;
+    expect(removeWidth).toBeLessThan(block / 2);
+    await saveScreenshots(page, 'device-management-grace');
+    await page.setViewportSize({ width: 360, height: 740 });
+    const narrowBlock = (await remove.locator('..').boundingBox())?.width ?? 0;
+    expect((await remove.boundingBox())?.width ?? 0).toBeGreaterThan(narrowBlock - 2);
+  });
+
   test('the account dashboard lists the devices expiring in 60 days', async ({ page }) => {
     await signInViaApi(page.request, CUSTOMER);
     await page.goto('/account');

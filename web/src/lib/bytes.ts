@@ -10,3 +10,11 @@ export function formatBytes(bytes: number): string {
   }
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
+
+/** A data allowance in megabytes as people read it: "900 MB", "20 GB", "12.5 GB", "1.5 TB". */
+export function formatMegabytes(mb: number): string {
+  if (mb < 1024) return `${mb} MB`;
+  const gb = mb / 1024;
+  const whole = (value: number) => String(Number(value.toFixed(1)));
+  return gb < 1024 ? `${whole(gb)} GB` : `${whole(gb / 1024)} TB`;
+}

@@ -6331,13 +6331,14 @@ export interface operations {
     };
     plan_preview: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The plan's SKU, e.g. `SFC-20GB-1M`. */
+                sku: string;
+            };
             header?: never;
             path: {
                 /** @description Serial number */
                 serial: string;
-                /** @description The plan's SKU, e.g. `SFC-20GB-1M`. */
-                sku: string;
             };
             cookie?: never;
         };

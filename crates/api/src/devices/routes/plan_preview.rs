@@ -16,6 +16,7 @@ use uplink_domain::plans::{ActivePlan, Allowance, StackedPlan};
 use utoipa::{IntoParams, ToSchema};
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PreviewQuery {
     /// The plan's SKU, e.g. `SFC-20GB-1M`.
     pub sku: String,

@@ -45,13 +45,18 @@ function ExpiringDevices() {
         <ul className="acct-expiring">
           {items.slice(0, 5).map((device) => (
             <li key={device.serial}>
-              <Link to={`/account/device-management?serial=${encodeURIComponent(device.serial)}`}>
-                {device.name.trim() || device.model.name}
-              </Link>{' '}
-              <span className="acct-expiring__meta">
-                {device.serial} · {coverage(device)}
-              </span>{' '}
-              <Link to={`/products?${new URLSearchParams({ serial: device.serial, for: 'warranty' }).toString()}`}>
+              <span className="acct-expiring__device">
+                <Link to={`/account/device-management?serial=${encodeURIComponent(device.serial)}`}>
+                  {device.name.trim() || device.model.name}
+                </Link>
+                <span className="acct-expiring__meta">
+                  {device.serial} · {coverage(device)}
+                </span>
+              </span>
+              <Link
+                className="ui-button ui-button--secondary ui-button--sm acct-expiring__renew"
+                to={`/products?${new URLSearchParams({ serial: device.serial, for: 'warranty' }).toString()}`}
+              >
                 Renew<span className="visually-hidden"> {device.serial}</span>
               </Link>
             </li>

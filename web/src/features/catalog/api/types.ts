@@ -45,6 +45,7 @@ export type ProductDetail = S['ProductDetail'];
 export type Suggestion = S['Suggestion'];
 export type Suggestions = S['Suggestions'];
 export type SerialLookup = S['SerialLookup'];
+export type PlanPreview = S['PlanPreview'];
 export type Store = S['StoreDto'];
 export type StoreList = S['StoreList'];
 

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Badge } from '@/components/ui/badge';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiProblem } from '@/lib/api/api-problem';
+import { useCurrentUser } from '@/lib/auth/session';
+import { useDevice } from '@/lib/resources/devices/get-device';
 import { useSerial } from '../api/get-serial';
 import { Breadcrumbs } from '../components/breadcrumbs';
-import { ProductGrid } from '../components/product-grid';
 import { QueryError } from '../components/query-error';
 import { normaliseSerial, SERIAL_FORMAT_HINT } from '../lib/serial';
 import '../catalog.css';
@@ -60,6 +60,20 @@ function SerialForm({ initial, invalid }: { initial: string; invalid: boolean })
   );
 }
 
+/** Where a looked-up serial leads (SPEC §8): the owner's device page, else the renewal products for it. */
+function useDestination(serial: string | null, known: boolean): string | null {
+  const { user, isPending: sessionPending } = useCurrentUser();
+  const signedIn = Boolean(user);
+  // Guests make no device call; for a signed-in customer a 404 means "not one of yours".
+  const own = useDevice(signedIn && known ? serial : null);
+  if (!serial || !known || sessionPending) return null;
+  if (signedIn) {
+    if (own.data) return `/account/device-management?${new URLSearchParams({ serial: own.data.serial }).toString()}`;
+    if (!own.isError) return null;
+  }
+  return `/products?${new URLSearchParams({ serial, for: 'warranty' }).toString()}`;
+}
+
 export function SerialPage() {
   const [params] = useSearchParams();
   const raw = params.get('serial') ?? '';
@@ -67,6 +81,9 @@ export function SerialPage() {
   const { data, error, refetch, isFetching } = useSerial(normalised);
   const problemCode = isApiProblem(error) ? error.code : null;
   const invalid = Boolean(raw && !normalised) || problemCode === 'invalid_serial';
+  const destination = useDestination(data?.serial ?? null, Boolean(data));
+
+  if (destination) return <Navigate to={destination} replace />;
 
   return (
     <div className="container page serial-page">
@@ -79,7 +96,7 @@ export function SerialPage() {
       <SerialForm initial={normalised ?? raw} invalid={invalid} />
 
       <div className="serial-result" aria-live="polite">
-        {normalised && !data && isFetching && (
+        {normalised && (data || (!error && isFetching)) && (
           <div className="serial-card" aria-busy="true">
             <p className="visually-hidden">Looking up {normalised}…</p>
             <Skeleton width="40%" height="1.6rem" />
@@ -98,57 +115,6 @@ export function SerialPage() {
         )}
         {error && !invalid && problemCode !== 'unknown_serial' && (
           <QueryError error={error} onRetry={() => void refetch()} title="We couldn’t look up this serial number" />
-        )}
-        {data && (
-          <>
-            <section className="serial-card" aria-labelledby="serial-model">
-              <p className="serial-card__eyebrow">Serial {data.serial}</p>
-              <h2 id="serial-model" className="serial-card__model">
-                {data.model.name}
-              </h2>
-              <p className="serial-card__meta">
-                Model {data.model.code}{' '}
-                {data.prime ? <Badge tone="brand">Prime</Badge> : <Badge tone="neutral">Standard (not prime)</Badge>}
-              </p>
-              <p className="serial-card__note">
-                {data.prime
-                  ? 'Prime devices use Prime care plans; ordinary licences and warranties don’t apply to them.'
-                  : 'This device uses standard licences and warranties; Prime care plans don’t apply to it.'}
-              </p>
-              {data.model.hardware_slug && (
-                <p>
-                  <Link to={`/products/${data.model.hardware_slug}`}>About the {data.model.name}</Link>
-                </p>
-              )}
-            </section>
-            <section aria-labelledby="eligible-title" className="serial-eligible">
-              <h2 id="eligible-title" className="product__section-title">
-                Products for this device ({data.eligible.length})
-              </h2>
-              {data.eligible.length ? (
-                <ProductGrid products={data.eligible} label="Products for this device" compact />
-              ) : (
-                <p>
-                  There are no licences, warranties or plans for this model in this store right now. Try the other store
-                  with the switcher at the top, or <Link to="/speedfusioncloud">see SpeedFusion Cloud plans</Link>.
-                </p>
-              )}
-            </section>
-            {data.not_eligible.length > 0 && (
-              <details className="serial-ineligible">
-                <summary>
-                  Why some products aren’t listed ({data.not_eligible.length} don’t fit this device)
-                </summary>
-                <ul>
-                  {data.not_eligible.map(({ product, reason }) => (
-                    <li key={product.sku}>
-                      <Link to={`/products/${product.slug}`}>{product.name}</Link> — {reason}
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            )}
-          </>
         )}
       </div>
     </div>

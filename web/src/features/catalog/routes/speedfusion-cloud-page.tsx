@@ -1,4 +1,6 @@
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
 import { useProducts } from '../api/get-products';
@@ -58,15 +60,42 @@ const FAMILIES: Family[] = [
 const FAMILY_QUERY = (type: ProductType) =>
   toApiQuery({ ...DEFAULT_LISTING, type: [type], sort: 'price_asc', pageSize: 24 });
 
+/** The device picker and stacking preview: its own chunk, loaded when a Buy button is first pressed. */
+const PlanBuyPanel = lazy(() => import('../components/plan-buy-panel'));
+
 function PlanRow({ product }: { product: ProductCard }) {
+  const [open, setOpen] = useState(false);
+  const panelId = `buy-${useId().replace(/:/g, '')}`;
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
   return (
-    <li className="plan-row">
+    <li className={open ? 'plan-row plan-row--open' : 'plan-row'}>
       <span className="plan-row__name">
         <Link to={`/products/${product.slug}`}>{product.name}</Link>
         <span className="plan-row__sku">{product.sku}</span>
       </span>
       <span className="plan-row__price">{formatMoney(product.price.cents, product.price.currency)}</span>
       {product.stock_status === 'out_of_stock' && <StockBadge status={product.stock_status} type={product.type} />}
+      <Button
+        ref={button}
+        size="sm"
+        variant={open ? 'ghost' : 'secondary'}
+        className="plan-row__buy"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        {open ? 'Close' : 'Buy'}
+        <span className="visually-hidden"> {product.name}</span>
+      </Button>
+      {open && (
+        <Suspense fallback={<p className="plan-buy plan-buy__note">Loading…</p>}>
+          <PlanBuyPanel id={panelId} product={product} onClose={close} />
+        </Suspense>
+      )}
     </li>
   );
 }

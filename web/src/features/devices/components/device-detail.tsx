@@ -8,7 +8,7 @@ import { useToast } from '@/components/ui/toast';
 import { useRemoveDevice } from '../api/remove-device';
 import { useRenameDevice } from '../api/rename-device';
 import type { Device } from '../api/types';
-import { buyLinks, coverageSentence, deviceTitle, formatData, formatDay, WARRANTY_LABELS, warrantyState } from '../lib/present';
+import { buyLinks, coverageSentence, deviceTitle, formatData, formatDay, graceNote, WARRANTY_LABELS, warrantyState } from '../lib/present';
 import { AutoRenewForm } from './auto-renew-form';
 import { fieldProblem, problemText } from './problem-text';
 
@@ -106,6 +106,7 @@ export function DeviceDetail({ device, onRemoved, onClose, cardsAnchor }: { devi
             <span>{device.model.name}</span>
             {device.prime ? <Badge tone="brand">Prime</Badge> : <Badge>Standard</Badge>}
             <Badge tone={state.tone}>{state.label}</Badge>
+            {warrantyState(device) === 'grace' && <span className="dev-grace-note">{graceNote(device)}</span>}
           </p>
         </div>
         <Button variant="ghost" size="sm" onClick={onClose}>

@@ -18,14 +18,15 @@ export function DeviceList({ devices, detailHref, openSerial }: { devices: Devic
                   {deviceTitle(device)}
                 </Link>
               </h3>
-              <Badge tone={state.tone}>{state.label}</Badge>
             </div>
             <p className="dev-item__meta">
               <span className="dev-serial">{device.serial}</span>
               <span>{device.model.name}</span>
               {device.prime && <Badge tone="brand">Prime</Badge>}
             </p>
-            <p className="dev-item__coverage">{coverageSentence(device)}</p>
+            <p className="dev-item__coverage">
+              <Badge tone={state.tone}>{state.label}</Badge> <span>{coverageSentence(device)}</span>
+            </p>
             <p className="dev-item__facts">
               <span>{device.auto_renew.enabled ? 'Auto-renews' : 'Auto-renew off'}</span>
               {device.licences.length > 0 && <span>{device.licences.length} {device.licences.length === 1 ? 'licence' : 'licences'}</span>}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyLinks, coverageSentence, daysUntil, deviceTitle, formatData, formatDay } from './present';
+import { buyLinks, coverageSentence, daysUntil, deviceTitle, formatData, formatDay, graceNote, WARRANTY_LABELS } from './present';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 
@@ -20,6 +20,11 @@ describe('device presentation', () => {
     expect(coverageSentence({ warranty_state: 'expired', warranty_ends_at: '2025-01-01T00:00:00Z' }, NOW)).toMatch(
       /starts on the day you buy it/,
     );
+  });
+
+  it('keeps the grace-period badge short and explains it next to it', () => {
+    expect(WARRANTY_LABELS.grace.label).toBe('Grace period');
+    expect(graceNote({ warranty_ends_at: '2026-02-28T00:00:00Z' })).toBe('Renew by 30 Mar 2026 and coverage continues with no gap.');
   });
 
   it('formats data allowances', () => {

@@ -27,12 +27,18 @@ export function daysUntil(iso: string, now: Date = new Date()): number {
 export const WARRANTY_LABELS: Record<WarrantyState, { label: string; tone: 'success' | 'warning' | 'danger' | 'neutral' }> = {
   active: { label: 'Covered', tone: 'success' },
   expiring: { label: 'Expiring soon', tone: 'warning' },
-  grace: { label: 'Expired — renew without a gap', tone: 'danger' },
+  grace: { label: 'Grace period', tone: 'danger' },
   expired: { label: 'Expired', tone: 'neutral' },
 };
 
 export function warrantyState(device: Pick<Device, 'warranty_state'>): WarrantyState {
   return device.warranty_state as WarrantyState;
+}
+
+/** What the short "Grace period" badge means, to show next to it: the last day a renewal continues with no gap. */
+export function graceNote(device: Pick<Device, 'warranty_ends_at'>): string {
+  const last = new Date(Date.parse(device.warranty_ends_at) + 30 * 86_400_000).toISOString();
+  return `Renew by ${formatDay(last)} and coverage continues with no gap.`;
 }
 
 /** One sentence on where the coverage stands. */

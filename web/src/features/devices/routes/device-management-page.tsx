@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { useDevices } from '@/lib/resources/devices/get-devices';
 import { useMe } from '@/lib/resources/me/get-me';
-import { useDevice } from '../api/get-device';
+import { useDevice } from '@/lib/resources/devices/get-device';
 import { AddDeviceForm } from '../components/add-device-form';
 import { DeviceDetail } from '../components/device-detail';
 import { DeviceFilters } from '../components/device-filters';
@@ -76,6 +76,9 @@ export function DeviceManagementPage() {
       {state.serial && (
         <OpenDevice serial={state.serial} onClose={() => go({ ...state, serial: null })} onRemoved={() => go({ ...state, serial: null })} />
       )}
+      <section className="dev-section">
+        <AddDeviceForm onAdded={(serial) => go({ q: '', model: '', expiring: false, autoRenew: false, serial })} />
+      </section>
       <section className="dev-section" aria-labelledby="devices-title">
         <div className="dev-section__head">
           <h2 id="devices-title" className="dev-section__title">
@@ -110,9 +113,6 @@ export function DeviceManagementPage() {
         ) : (
           <DeviceList devices={devices.data.items} detailHref={detailHref} openSerial={state.serial && (completeSerial(state.serial) ?? state.serial)} />
         )}
-      </section>
-      <section className="dev-section">
-        <AddDeviceForm onAdded={(serial) => go({ q: '', model: '', expiring: false, autoRenew: false, serial })} />
       </section>
       <SavedCards id={CARDS_ID} />
       <EsimsSection />

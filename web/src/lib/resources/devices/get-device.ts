@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { deviceKeys } from '@/lib/resources/devices/query-keys';
+import { deviceKeys } from './query-keys';
 import type { Device } from './types';
 
 /** `GET /me/devices/{serial}`: one of the customer's devices (404 for anyone else's). */

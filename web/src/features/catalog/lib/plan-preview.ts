@@ -1,0 +1,43 @@
+import { formatMegabytes } from '@/lib/bytes';
+import type { PlanPreview } from '../api/types';
+
+const LONG_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** `2028-03-14T00:00:00Z` → `14 March 2028` (plan expiries are whole UTC days). */
+export function formatLongDay(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : LONG_DAY.format(date);
+}
+
+/** What buying a plan does to a device, in words: the headline, and the 3-year cap when it applied. */
+export interface PlanPreviewText {
+  headline: string;
+  cap: string | null;
+}
+
+/**
+ * The stacking preview (SPEC §4.3) as sentences:
+ * - no active plan: "Starts a new plan: 20 GB until 25 December 2026."
+ * - a metered plan: "Carries 12 GB, new expiry 14 March 2028 (32 GB in all)."
+ * - an unlimited plan renewed: "Adds to the Unlimited plan, new expiry 14 March 2028."
+ */
+export function planPreviewText(preview: Pick<PlanPreview, 'current' | 'result'>): PlanPreviewText {
+  const { current, result } = preview;
+  const until = formatLongDay(result.expires_at);
+  let headline: string;
+  if (!current) {
+    const data = result.unlimited || result.allowance_mb == null ? 'unlimited data' : formatMegabytes(result.allowance_mb);
+    headline = `Starts a new plan: ${data} until ${until}.`;
+  } else if (result.unlimited || result.allowance_mb == null) {
+    headline = `Adds to the Unlimited plan, new expiry ${until}.`;
+  } else {
+    headline = `Carries ${formatMegabytes(result.carried_mb ?? 0)}, new expiry ${until} (${formatMegabytes(result.allowance_mb)} in all).`;
+  }
+  const cap = result.capped
+    ? `The 3-year cap shortened it: a device’s plan never runs past three years from today, so the new expiry is ${until}.`
+    : null;
+  return { headline, cap };
+}
+
+/** Said instead of a preview for a serial that isn't one of the customer's own devices. */
+export const STACKING_NOTE = 'If this device already has a plan, the data and time are added to it.';
