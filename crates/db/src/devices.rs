@@ -132,6 +132,9 @@ pub struct WarrantyExtensionRow {
     pub created_at: i64,
     pub user_id: String,
     pub order_number: Option<String>,
+    /// The choices of the order line that bought it (JSON list of
+    /// `{code, label, value, value_label}`): a renewal repeats them.
+    pub options: String,
 }
 
 // Subscriptions and eSIM profiles are read here as delivery writes them.
@@ -424,7 +427,7 @@ impl Db {
         self.by_serials(serials, |list| {
             format!(
                 "SELECT w.serial, l.sku, l.name, w.starts_at, w.ends_at, w.previous_end, w.created_at, \
-                 w.user_id, o.number AS order_number \
+                 w.user_id, o.number AS order_number, l.options \
                  FROM warranty_extensions w JOIN order_lines l ON l.id = w.order_line_id \
                  JOIN orders o ON o.id = l.order_id \
                  WHERE w.serial IN ({list}) ORDER BY w.serial, w.created_at"

@@ -16,7 +16,7 @@ pub enum Finished {
     Before,
     /// Finished now, with the delivery e-mail (none when nothing was
     /// delivered: cancelled, or every line failed).
-    Now(Option<OutboxRow>),
+    Now(Option<Box<OutboxRow>>),
 }
 
 /// Finishes the order; an error when lines are still awaiting delivery
@@ -66,5 +66,5 @@ pub async fn finish_order(
         &deliverables,
     );
     uplink_db::account_area::insert_outbox_in(tx, &email).await?;
-    Ok(Finished::Now(Some(email)))
+    Ok(Finished::Now(Some(Box::new(email))))
 }

@@ -134,7 +134,7 @@ pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<b
     let done = match finished {
         super::finish::Finished::Before => false,
         super::finish::Finished::Now(email) => {
-            mail.extend(email);
+            mail.extend(email.map(|e| *e));
             true
         }
     };

@@ -8,17 +8,21 @@
 //! device and e-mailed to the owner; it is not retried for that expiry
 //! until the owner changes the setting (a new card, say), which clears it.
 
+use crate::cart::pricing::effective_options;
 use crate::checkout::place::{RenewalOrder, RenewalPayment, place_renewal};
 use crate::delivery::licences::is_care_plan;
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
+use crate::orders::dto::LineOption;
 use crate::platform::jobs::{Job, JobFuture};
 use crate::platform::mail::Email;
 use crate::read_model::Snapshot;
+use std::collections::BTreeMap;
 use std::time::Duration;
 use uplink_db::devices::{DeviceRow, WarrantyExtensionRow};
 use uplink_db::now_ms;
 use uplink_db::renewals::RenewalClaim;
+use uplink_domain::catalog::OptionKind;
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::plans::RENEWAL_GRACE_DAYS;
 use uplink_domain::serial::Serial;
@@ -112,7 +116,7 @@ async fn try_renew(
         .db
         .warranty_extensions_for(std::slice::from_ref(&device.serial))
         .await?;
-    let product = renewal_product(&snap, store, device, &history).ok_or_else(|| {
+    let (product, options) = renewal_product(&snap, store, device, &history).ok_or_else(|| {
         refusal("No warranty renewal for this device is sold in your store any more; choose one on the device's page.")
     })?;
     let billing = state
@@ -133,6 +137,7 @@ async fn try_renew(
             snapshot: snap,
             store,
             product,
+            options,
             serial: device.serial.clone(),
             billing,
             payment,
@@ -168,19 +173,22 @@ async fn payment_of(state: &AppState, device: &DeviceRow) -> Result<RenewalPayme
     }
 }
 
-/// The care or warranty plan to renew with (D95): the one the device was
-/// last renewed with while it is still sold here and fits the device, else
-/// the shortest term, then the cheapest, of those that do.
+/// The care or warranty plan to renew with and its choices (D95): the one
+/// the device was last renewed with, with the same choices, while it is
+/// still sold here and fits the device; else the shortest term, then the
+/// cheapest, that does. A required choice not made before takes its first
+/// value (Standard support); a plan needing a typed-in choice only the
+/// customer can make is not picked.
 pub fn renewal_product(
     snap: &Snapshot,
     store: usize,
     device: &DeviceRow,
     history: &[WarrantyExtensionRow],
-) -> Option<u32> {
+) -> Option<(u32, String)> {
     let serial = Serial::parse(&device.serial).ok()?;
     let model = snap.model_by_prefix(serial.prefix())?;
     let offers = &snap.views[store].offers;
-    let fits = |i: u32| {
+    let sold_and_fits = |i: u32| {
         let p = snap.product(i);
         offers[i as usize].is_some()
             && is_care_plan(snap, p)
@@ -188,19 +196,56 @@ pub fn renewal_product(
                 .as_ref()
                 .is_some_and(|r| r.check(model).is_ok())
     };
-    let last = history
-        .iter()
-        .max_by_key(|w| w.created_at)
-        .and_then(|w| snap.product_by_sku(&w.sku))
-        .filter(|&i| fits(i));
-    last.or_else(|| {
+    let last = history.iter().max_by_key(|w| w.created_at);
+    let again = last.and_then(|w| {
+        let i = snap.product_by_sku(&w.sku).filter(|&i| sold_and_fits(i))?;
+        Some((i, choices_for(snap, i, previous_choices(&w.options))?))
+    });
+    again.or_else(|| {
         (0..snap.products.len() as u32)
-            .filter(|&i| fits(i))
-            .min_by_key(|&i| {
-                let price = offers[i as usize].map_or(i64::MAX, |o| o.price);
-                (snap.product(i).term_months.unwrap_or(i64::MAX), price, i)
+            .filter(|&i| sold_and_fits(i))
+            .filter_map(|i| Some((i, choices_for(snap, i, BTreeMap::new())?)))
+            .min_by_key(|(i, _)| {
+                let price = offers[*i as usize].map_or(i64::MAX, |o| o.price);
+                (snap.product(*i).term_months.unwrap_or(i64::MAX), price, *i)
             })
     })
+}
+
+/// `{code: value}` of an order line's stored choices.
+fn previous_choices(options_json: &str) -> BTreeMap<String, String> {
+    serde_json::from_str::<Vec<LineOption>>(options_json)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|o| (o.code, o.value))
+        .collect()
+}
+
+/// The cart-line options (`{code: value}` JSON) for product `i`: the
+/// previous choices it still offers, a required choice's first value when
+/// none was made; `None` when a required typed-in choice is missing.
+fn choices_for(snap: &Snapshot, i: u32, previous: BTreeMap<String, String>) -> Option<String> {
+    let mut chosen = BTreeMap::new();
+    // The serial is the line's own (not a choice in `options`).
+    let choices = effective_options(snap, i)
+        .into_iter()
+        .filter(|o| o.kind != OptionKind::SerialNumbers);
+    for o in choices {
+        let before = previous
+            .get(&o.code)
+            .filter(|v| o.kind != OptionKind::Select || o.values.iter().any(|x| &x.code == *v));
+        match (before, o.required, o.kind) {
+            (Some(v), _, _) => {
+                chosen.insert(o.code.clone(), v.clone());
+            }
+            (None, true, OptionKind::Select) => {
+                chosen.insert(o.code.clone(), o.values.first()?.code.clone());
+            }
+            (None, true, _) => return None,
+            (None, false, _) => {}
+        }
+    }
+    serde_json::to_string(&chosen).ok()
 }
 
 /// The failure on the renewal and the device, and the e-mail to the owner,

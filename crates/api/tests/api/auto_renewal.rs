@@ -133,6 +133,10 @@ async fn a_device_ending_within_seven_days_is_renewed_once_with_its_saved_card()
             .unwrap()
             .starts_with("Automatic renewal of 1824-AREN-0001")
     );
+    assert_eq!(
+        o["lines"][0]["options"][0]["value"], "standard",
+        "a required choice not made before takes its first value"
+    );
     assert_eq!(mails_of_kind(&app, "order_confirmation").await, 1);
 
     // Delivery extends the coverage from the day after the old end; the new
@@ -334,4 +338,70 @@ async fn runs_at_the_same_moment_renew_a_device_once_and_a_stale_claim_is_taken_
     };
     assert_eq!(status(fresh).await, "claimed");
     assert_eq!(status(stale).await, "ordered");
+}
+
+#[tokio::test]
+async fn a_renewal_repeats_the_plan_and_choices_the_device_was_last_renewed_with() {
+    let app = TestApp::with_demo_catalog().await;
+    let s = customer(&app, "renew-again@example.com").await;
+    let serial = "1824-AREN-0040";
+    device_ending_in(&app, &s, serial, 40).await;
+    // Bought by hand before: two years with priority support.
+    let line =
+        json!({"sku": "WTY-EXT-2Y", "serials": [serial], "options": {"support_level": "priority"}});
+    let res = app
+        .send_as(&s, Method::POST, "/api/v1/cart/lines", Some(&line))
+        .await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    let token = app
+        .send_json(
+            Method::POST,
+            "/gateway/test/tokens",
+            &json!({"number": "4242424242424242", "exp_month": 12, "exp_year": 2035, "cvc": "123"}),
+        )
+        .await
+        .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let body = json!({"billing": {"address_id": null, "same_as_shipping": false,
+        "address": {"name": "Ana Roth", "line1": "Hauptstr. 1", "city": "Berlin", "postal_code": "10115",
+                    "country": "DE", "phone": "+49 30 1234567"}},
+        "payment": {"method": "card", "token": token}});
+    let res = app.place_order(&s, "by-hand", &body, "").await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    uplink_api::delivery::runner::run_once(&app.state)
+        .await
+        .unwrap();
+    // Two years on, the coverage ends in 5 days; auto-renewal is on.
+    device_ending_in_days_again(&app, serial, 5).await;
+    let card = saved_card(&app, &s, "4242 4242 4242 4242").await;
+    renew_with(
+        &app,
+        &s,
+        serial,
+        json!({"enabled": true, "method": "card", "card_id": card}),
+    )
+    .await;
+
+    assert_eq!(run_once(&app.state).await.unwrap(), 1);
+    let list = orders(&app, &s).await;
+    assert_eq!(list.len(), 2);
+    let renewal = order(&app, &s, list[0]["number"].as_str().unwrap()).await;
+    assert_eq!(renewal["lines"][0]["sku"], "WTY-EXT-2Y");
+    assert_eq!(renewal["lines"][0]["options"][0]["value"], "priority");
+    // 139.00 with priority support (+20 %).
+    assert_eq!(renewal["totals"]["total"]["cents"], 16_680);
+}
+
+/// Moves an existing device's coverage end to `days` from today.
+async fn device_ending_in_days_again(app: &TestApp, serial: &str, days: i64) {
+    let today = uplink_domain::devices::ms_date(uplink_db::now_ms());
+    let ends = uplink_domain::devices::date_ms(today + time::Duration::days(days));
+    sqlx::query("UPDATE devices SET warranty_ends_at = $1 WHERE serial = $2")
+        .bind(ends)
+        .bind(serial)
+        .execute(app.state.db.writer())
+        .await
+        .unwrap();
 }

@@ -42,6 +42,8 @@ pub struct RenewalOrder {
     pub store: usize,
     /// The renewal product (index in the snapshot).
     pub product: u32,
+    /// Its choices, as a cart line keeps them (`{code: value}` JSON).
+    pub options: String,
     pub serial: String,
     pub billing: Address,
     pub payment: RenewalPayment,
@@ -72,7 +74,7 @@ fn contents_of(o: &RenewalOrder) -> CartContents {
                 product_id: product.id.clone(),
                 sku: product.sku.clone(),
                 qty: 1,
-                options: "{}".into(),
+                options: o.options.clone(),
                 iccid: None,
                 line_key: format!("renewal:{}", o.serial),
                 seen_unit_cents: 0,
