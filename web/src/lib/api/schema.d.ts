@@ -730,6 +730,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/devices/{serial}/plan-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What buying a plan for one of the customer's devices would do, computed
+         *     as delivery will: data carried over, the new expiry, whether the 3-year
+         *     cap applies. Another account's device is 404 (its plans are not shown).
+         */
+        get: operations["plan_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/downloads": {
         parameters: {
             query?: never;
@@ -1252,23 +1273,6 @@ export interface paths {
         };
         /** One store by eStore code (`global`, `us`) or mini-store key. */
         get: operations["get_store"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/me/devices/{serial}/plan-preview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** What buying a plan for one of the customer's devices would do (hand-written until the server's document lands) */
-        get: operations["plan_preview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2481,6 +2485,25 @@ export interface components {
             used_mb: number;
             current_expiry: string;
         };
+        PlanPreview: {
+            serial: string;
+            sku: string;
+            /** @description Subscription family: `cloud`, `cloud-connect`, `cloud-unlimited` or `data-plan`. */
+            family: string;
+            current?: components["schemas"]["PlanState"] | null;
+            result: components["schemas"]["StackedState"];
+        };
+        /** @description A plan's data and expiry. */
+        PlanState: {
+            /**
+             * Format: int64
+             * @description Remaining data (current plan) in MB; null when unlimited.
+             */
+            remaining_mb?: number | null;
+            unlimited: boolean;
+            /** @description RFC 3339. */
+            expires_at: string;
+        };
         /** @description A data pool shared by eSIMs. */
         PoolDto: {
             id: string;
@@ -2954,6 +2977,24 @@ export interface components {
             /** @description Part of our own code (not a library). */
             in_app: boolean;
         };
+        /** @description The plan after the purchase. */
+        StackedState: {
+            /**
+             * Format: int64
+             * @description Data available after the purchase in MB; null when unlimited.
+             */
+            allowance_mb?: number | null;
+            unlimited: boolean;
+            /**
+             * Format: int64
+             * @description Remaining data carried over from the current plan (MB; null when none or unlimited).
+             */
+            carried_mb?: number | null;
+            /** @description RFC 3339. */
+            expires_at: string;
+            /** @description True when the 3-year cap shortened the new expiry. */
+            capped: boolean;
+        };
         StaffCancel: {
             /** @description Told to the customer. */
             reason: string;
@@ -3169,30 +3210,6 @@ export interface components {
             starts_on: string;
             /** @description The new end of coverage. */
             ends_on: string;
-        };
-        /** @description A plan's data and expiry. */
-        PlanState: {
-            /** Format: int64 */
-            remaining_mb?: number | null;
-            unlimited: boolean;
-            expires_at: string;
-        };
-        /** @description The plan after the purchase. */
-        StackedState: {
-            /** Format: int64 */
-            allowance_mb?: number | null;
-            unlimited: boolean;
-            /** Format: int64 */
-            carried_mb?: number | null;
-            expires_at: string;
-            capped: boolean;
-        };
-        PlanPreview: {
-            serial: string;
-            sku: string;
-            family: string;
-            current?: null | components["schemas"]["PlanState"];
-            result: components["schemas"]["StackedState"];
         };
     };
     responses: never;
@@ -6312,6 +6329,76 @@ export interface operations {
             };
         };
     };
+    plan_preview: {
+        parameters: {
+            query: {
+                /** @description The plan's SKU, e.g. `SFC-20GB-1M`. */
+                sku: string;
+            };
+            header?: never;
+            path: {
+                /** @description Serial number */
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanPreview"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not a device of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `plan_not_stackable`: unlimited and metered plans do not combine */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_serial`; `validation_failed`: the SKU is no plan; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_downloads: {
         parameters: {
             query?: never;
@@ -7999,58 +8086,6 @@ export interface operations {
             };
             /** @description `not_found`: no such store */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    plan_preview: {
-        parameters: {
-            query: {
-                /** @description The plan's SKU, e.g. `SFC-20GB-1M`. */
-                sku: string;
-            };
-            header?: never;
-            path: {
-                /** @description Serial number */
-                serial: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlanPreview"];
-                };
-            };
-            /** @description `not_found`: not a device of this account */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `plan_not_stackable`: unlimited and metered plans do not combine */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `invalid_serial`; `validation_failed`: the SKU is no plan */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
