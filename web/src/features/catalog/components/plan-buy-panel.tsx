@@ -168,7 +168,7 @@ export function PlanBuyPanel({ product, id, onClose }: PlanBuyPanelProps) {
       {sessionPending || (signedIn && devices.isPending) ? (
         <p className="plan-buy__note">Loading your devices…</p>
       ) : (
-        <form className="plan-buy__form" onSubmit={onSubmit} noValidate aria-label={`Choose a device for ${product.name}`}>
+        <form className="plan-buy__form" onSubmit={onSubmit} noValidate>
           {signedIn && devices.isError && (
             <p className="plan-buy__note plan-buy__note--warning">
               Your devices didn’t load, so type the serial number instead — or{' '}
