@@ -30,17 +30,23 @@ const NEXT_STEP: Record<string, string> = {
   serial_not_eligible: 'Choose a plan that fits this device, or pick another device.',
 };
 
+const SAYS_WHAT_TO_DO = /\b(choose|pick|buy|check|try|wait)\b/i;
+
 /** The cart's refusals that belong next to the device field, in words with the next step; null for the rest. */
 export function serialFieldProblem(error: unknown): string | null {
   if (!isApiProblem(error) || !(error.code in NEXT_STEP)) return null;
   const said = error.errors.find((item) => item.message)?.message ?? error.detail ?? messageForCode(error.code);
-  const next = NEXT_STEP[error.code] ?? '';
-  return said.includes(next) ? said : `${said} ${next}`;
+  return withNextStep(said, NEXT_STEP[error.code] ?? '');
+}
+
+/** The server's sentence, followed by `next` unless it already says what to do. */
+function withNextStep(said: string, next: string): string {
+  return SAYS_WHAT_TO_DO.test(said) ? said : `${said} ${next}`.trim();
 }
 
 function deviceLabel(device: Device): string {
   const name = device.name.trim() || device.model.name;
-  return `${name} — ${device.serial}`;
+  return `${device.serial} — ${name}`;
 }
 
 /** What the plan does to an own device (GET /me/devices/{serial}/plan-preview). */
@@ -54,10 +60,9 @@ function Preview({ serial, sku }: { serial: string; sku: string }) {
     if (code === 'plan_not_stackable') {
       const detail = isApiProblem(preview.error) ? preview.error.detail : undefined;
       return (
-        <div className="plan-buy__note plan-buy__note--warning">
-          <p>{detail ?? messageForCode(code)}</p>
-          <p>{NEXT_STEP.plan_not_stackable}</p>
-        </div>
+        <p className="plan-buy__note plan-buy__note--warning">
+          {detail ? withNextStep(detail, NEXT_STEP.plan_not_stackable ?? '') : messageForCode(code)}
+        </p>
       );
     }
     if (code === 'not_found') {
@@ -168,7 +173,7 @@ export function PlanBuyPanel({ product, id, onClose }: PlanBuyPanelProps) {
       {sessionPending || (signedIn && devices.isPending) ? (
         <p className="plan-buy__note">Loading your devices…</p>
       ) : (
-        <form className="plan-buy__form" onSubmit={onSubmit} noValidate aria-label={`Choose a device for ${product.name}`}>
+        <form className="plan-buy__form" onSubmit={onSubmit} noValidate>
           {signedIn && devices.isError && (
             <p className="plan-buy__note plan-buy__note--warning">
               Your devices didn’t load, so type the serial number instead — or{' '}
