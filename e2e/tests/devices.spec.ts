@@ -64,7 +64,10 @@ test.describe('device management', () => {
     await expect(page.getByRole('region', { name: 'eSIMs' })).toContainText('LPA:1$smdp.uplink.test$');
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByRole('checkbox', { name: 'Expiring in 60 days' }).check();
+    // The filter lives in the URL: the box is checked once the navigation lands (click, then wait).
+    const expiring = page.getByRole('checkbox', { name: 'Expiring in 60 days' });
+    await expiring.click();
+    await expect(expiring).toBeChecked();
     await expect(page).toHaveURL(/expiring=true/);
     const list = page.getByRole('list', { name: 'Your devices' });
     await expect(list.getByRole('listitem')).toHaveCount(2);

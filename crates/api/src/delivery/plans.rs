@@ -80,9 +80,7 @@ pub fn stacking_refusal(
             "{} has an active {} plan until {}; unlimited and metered plans cannot be combined. Buy this plan after it expires, or choose a plan of the same kind.",
             s.serial,
             other.label(),
-            crate::platform::timefmt::rfc3339(s.expires_at)
-                .get(..10)
-                .unwrap_or_default()
+            crate::platform::timefmt::day_text(s.expires_at)
         ));
     }
     let current = subs.iter().find(|s| s.family == family).map(active_plan);

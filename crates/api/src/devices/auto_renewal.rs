@@ -287,7 +287,7 @@ fn failure_email(
     } else {
         format!("{} ({})", device.name, device.serial)
     };
-    let ends = crate::platform::timefmt::rfc3339(device.warranty_ends_at);
+    let ends = crate::platform::timefmt::day_text(device.warranty_ends_at);
     let url = format!(
         "{}/account/device-management?serial={}",
         state.config.public_url, device.serial
@@ -302,7 +302,7 @@ fn failure_email(
              Reason: {reason}\n\n\
              To keep it covered without a gap, renew it by hand or choose another card for \
              automatic renewal (we then try again within 10 minutes):\n{url}\n\nUplink\n",
-            ends.get(..10).unwrap_or_default()
+            ends
         ),
         html: None,
     }

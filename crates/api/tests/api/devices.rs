@@ -1137,4 +1137,9 @@ async fn the_plan_preview_shows_carried_data_and_the_new_expiry_on_the_callers_d
     preview("12", "SFC-20GB-1M", &s)
         .await
         .assert_problem(422, "invalid_serial");
+    // A plan the device cannot take is refused as the cart would refuse it.
+    add(&app, &s, "UB1P-PREV-0003").await;
+    preview("UB1P-PREV-0003", "SFC-20GB-1M", &s)
+        .await
+        .assert_problem(422, "serial_not_eligible");
 }

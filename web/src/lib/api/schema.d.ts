@@ -6388,7 +6388,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_serial`; `validation_failed`: the SKU is no plan; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            /** @description `invalid_serial`; `validation_failed`: the SKU is no plan; `serial_not_eligible`: the device cannot take this plan; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;

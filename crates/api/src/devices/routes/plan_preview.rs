@@ -99,7 +99,7 @@ fn answer(
         (status = 200, body = PlanPreview),
         (status = 404, description = "`not_found`: not a device of this account", body = Problem),
         (status = 409, description = "`plan_not_stackable`: unlimited and metered plans do not combine", body = Problem),
-        (status = 422, description = "`invalid_serial`; `validation_failed`: the SKU is no plan", body = Problem),
+        (status = 422, description = "`invalid_serial`; `validation_failed`: the SKU is no plan; `serial_not_eligible`: the device cannot take this plan", body = Problem),
     ))]
 pub async fn plan_preview(
     State(state): State<AppState>,
@@ -124,6 +124,17 @@ pub async fn plan_preview(
         .is_none()
     {
         return Err(no_device());
+    }
+    // The cart would refuse a plan the device cannot take; so does the preview.
+    let model = snap.model_by_prefix(serial.prefix());
+    if let (Some(rule), Some(model)) = (&product.eligibility, model)
+        && let Err(reason) = rule.check(model)
+    {
+        return Err(ApiError::field(
+            "sku",
+            ErrorCode::SerialNotEligible,
+            reason.to_string(),
+        ));
     }
     let subs =
         subscriptions_of_serial(&mut *state.db.pool().acquire().await?, serial.as_str()).await?;

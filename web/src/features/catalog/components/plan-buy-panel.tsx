@@ -57,12 +57,11 @@ function Preview({ serial, sku }: { serial: string; sku: string }) {
   }
   if (preview.isError) {
     const code = isApiProblem(preview.error) ? preview.error.code : '';
-    if (code === 'plan_not_stackable') {
-      const detail = isApiProblem(preview.error) ? preview.error.detail : undefined;
+    if (code === 'plan_not_stackable' || code === 'serial_not_eligible') {
+      // The server's reason (the plan in the way, or why the model cannot take it) with the next step.
+      const said = isApiProblem(preview.error) ? (preview.error.errors.find((e) => e.message)?.message ?? preview.error.detail) : undefined;
       return (
-        <p className="plan-buy__note plan-buy__note--warning">
-          {detail ? withNextStep(detail, NEXT_STEP.plan_not_stackable ?? '') : messageForCode(code)}
-        </p>
+        <p className="plan-buy__note plan-buy__note--warning">{said ? withNextStep(said, NEXT_STEP[code] ?? '') : messageForCode(code)}</p>
       );
     }
     if (code === 'not_found') {
@@ -216,7 +215,8 @@ export function PlanBuyPanel({ product, id, onClose }: PlanBuyPanelProps) {
           )}
           <div className="plan-buy__preview" aria-live="polite">
             {ownSerial ? (
-              <Preview key={`${ownSerial}-${product.sku}`} serial={ownSerial} sku={product.sku} />
+              // Once the cart refused the plan, its reason at the field says it all.
+              !fieldError && <Preview key={`${ownSerial}-${product.sku}`} serial={ownSerial} sku={product.sku} />
             ) : (
               <p className="plan-buy__note">
                 {STACKING_NOTE}
