@@ -52,7 +52,7 @@ const CUSTOMER_PAGES = [
   '/order',
 ];
 
-const STAFF_PAGES = ['/admin/errors', '/admin/orders'];
+const STAFF_PAGES = ['/admin/errors', '/admin/orders', '/admin/customers'];
 
 async function checkPage(page: Page, path: string): Promise<void> {
   for (const [label, size] of Object.entries(VIEWPORTS)) {
@@ -151,5 +151,9 @@ test.describe('staff pages', () => {
     await page.goto('/');
     await signInViaApi(page.request, 'admin@uplink.test');
     for (const path of STAFF_PAGES) await checkPage(page, path);
+    // One customer's credit account (the demo business: terms, an overdue invoice, history).
+    const found = await page.request.get('/api/v1/staff/customers?q=business%40uplink.test');
+    const [business] = (await found.json()) as Array<{ id: string }>;
+    await checkPage(page, `/admin/customers/${business.id}`);
   });
 });

@@ -15,6 +15,7 @@ pub mod backoffice;
 pub mod cart;
 pub mod catalog;
 pub mod checkout;
+pub mod credit;
 pub mod delivery;
 pub mod devices;
 pub mod downloads;
@@ -45,6 +46,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(orders::router())
         .merge(devices::router())
         .merge(downloads::router())
+        .merge(credit::router())
         .merge(backoffice::router())
 }
 

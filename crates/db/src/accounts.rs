@@ -255,23 +255,22 @@ impl Db {
     }
 
     /// Sets (or with `None` removes) a business customer's credit terms.
+    /// Sets or withdraws credit terms outside a staff request (seed, tests),
+    /// recorded like a staff change as an Allocated entry by `system`.
     pub async fn set_credit_terms(
         &self,
         user_id: &str,
         terms: Option<&CreditTerms>,
     ) -> Result<(), DbError> {
-        sqlx::query(
-            "UPDATE users SET credit_limit_cents = $2, payment_terms_days = $3,
-                 may_exceed_limit = $4, updated_at = $5
-             WHERE id = $1",
-        )
-        .bind(user_id)
-        .bind(terms.map(|t| t.credit_limit_cents))
-        .bind(terms.map(|t| t.payment_terms_days))
-        .bind(terms.is_some_and(|t| t.may_exceed_limit))
-        .bind(crate::now_ms())
-        .execute(self.writer())
-        .await?;
+        let mut tx = self.begin_write().await?;
+        crate::credit::lock_user(&mut tx, user_id).await?;
+        let note = if terms.is_some() {
+            "Credit terms approved"
+        } else {
+            "Credit terms withdrawn"
+        };
+        crate::credit::allocate(&mut tx, user_id, terms, ("system", note), crate::now_ms()).await?;
+        tx.commit().await?;
         Ok(())
     }
 

@@ -158,16 +158,6 @@ pub struct PaymentMethodRow {
 const PAYMENT_METHOD_COLUMNS: &str =
     "id, user_id, token_id, brand, last4, exp_month, exp_year, created_at";
 
-/// `LIKE` pattern matching `text` anywhere, with `\` escaping the wildcards.
-fn contains_pattern(text: &str) -> String {
-    let escaped = text
-        .to_lowercase()
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_");
-    format!("%{escaped}%")
-}
-
 /// `$first, $first+1, …` for `n` values.
 fn placeholders(first: usize, n: usize) -> String {
     (first..first + n)
@@ -281,8 +271,8 @@ impl Db {
         let mut q = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(user_id);
         if let Some(s) = search {
             q = q
-                .bind(contains_pattern(&s.replace('-', "")))
-                .bind(contains_pattern(s));
+                .bind(crate::like_contains(&s.replace('-', "")))
+                .bind(crate::like_contains(s));
             for code in &f.search_models {
                 q = q.bind(code);
             }
@@ -614,7 +604,7 @@ mod tests {
 
     #[test]
     fn search_patterns_escape_like_wildcards() {
-        assert_eq!(contains_pattern("Ab_1%"), "%ab\\_1\\%%");
+        assert_eq!(crate::like_contains("Ab_1%"), "%ab\\_1\\%%");
         assert_eq!(placeholders(3, 2), "$3, $4");
     }
 }

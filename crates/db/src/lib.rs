@@ -261,6 +261,17 @@ fn sqlite_create_mode(url: &str) -> String {
     }
 }
 
+/// A `LIKE … ESCAPE '\\'` pattern matching `text` anywhere, case-insensitively
+/// (compared with `LOWER(column)`): the user's `%`, `_` and `\\` match themselves.
+pub(crate) fn like_contains(text: &str) -> String {
+    let escaped = text
+        .to_lowercase()
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
 /// The current time as unix milliseconds (UTC): how every timestamp is stored.
 pub fn now_ms() -> i64 {
     time::OffsetDateTime::now_utc().unix_timestamp_nanos() as i64 / 1_000_000

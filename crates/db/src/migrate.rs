@@ -52,6 +52,7 @@ const SOURCES: &[Source] = &[
     migration!(51, "delivery"),
     migration!(52, "saved_cards"),
     migration!(53, "device_renewal_claims"),
+    migration!(54, "credit_terms"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money';
+import { centsToDollars, dollarsToCents, formatMoney } from './money';
 
 describe('formatMoney', () => {
   it('formats integer cents as US dollars', () => {
@@ -16,5 +16,23 @@ describe('formatMoney', () => {
 
   it('refuses fractional cents', () => {
     expect(() => formatMoney(12.5)).toThrow(TypeError);
+  });
+});
+
+describe('dollarsToCents and centsToDollars', () => {
+  it('read what people type as dollars, refusing more than two decimals', () => {
+    expect(dollarsToCents('1,234.50')).toBe(123_450);
+    expect(dollarsToCents(' $99 ')).toBe(9_900);
+    expect(dollarsToCents('0.07')).toBe(7);
+    expect(dollarsToCents('')).toBeNull();
+    expect(dollarsToCents('1.234')).toBe('invalid');
+    expect(dollarsToCents('-5')).toBe('invalid');
+    expect(dollarsToCents('lots')).toBe('invalid');
+  });
+
+  it('show whole dollars plainly and cents with two decimals', () => {
+    expect(centsToDollars(400_000)).toBe('4000');
+    expect(centsToDollars(123_450)).toBe('1234.50');
+    expect(centsToDollars(null)).toBe('');
   });
 });

@@ -9,6 +9,7 @@ use crate::platform::mail::Email;
 use uplink_db::account_area::insert_outbox_in;
 use uplink_db::now_ms;
 use uplink_db::orders::{self as q, OrderRow};
+use uplink_domain::checkout::credit::CreditEntryKind;
 use uplink_domain::checkout::order_status::{Actor, OrderStatus};
 use uplink_domain::error_code::ErrorCode;
 
@@ -68,17 +69,13 @@ pub async fn cancel(
     let mut refund: Option<(String, i64)> = None;
     let new_payment_status = match order.payment_status.as_str() {
         "pending" => "voided",
-        "on_terms" => {
-            uplink_db::credit::insert_credit_entry(
-                &mut tx,
-                &order.user_id,
-                "Reverted",
-                order.total_cents,
-                Some(&order.id),
-                &format!("Order {} cancelled", order.number),
-            )
-            .await?;
-            "voided"
+        _ if order.payment_method == "credit_terms" => {
+            // On terms, or already paid on the invoice (then refunded to the account).
+            if revert_credit(&mut tx, order, actor).await? > 0 {
+                "refunded"
+            } else {
+                "voided"
+            }
         }
         "authorized" | "paid" => {
             if let Some(p) = payments
@@ -125,6 +122,46 @@ pub async fn cancel(
     )
     .await;
     Ok(detail)
+}
+
+/// Gives back the credit a cancelled credit-terms order took: what was still
+/// open on its invoice is Reverted; what the customer had already paid on it
+/// is Refunded to the credit account (they owe that much less elsewhere).
+/// Answers the amount refunded.
+async fn revert_credit(
+    tx: &mut sqlx::AnyConnection,
+    order: &OrderRow,
+    actor: Actor,
+) -> ApiResult<i64> {
+    uplink_db::credit::lock_user(tx, &order.user_id).await?;
+    let (open, paid) = match uplink_db::credit::invoice_in(tx, &order.id).await? {
+        Some(i) => (i.outstanding_cents(), i.settled_cents.min(i.invoiced_cents)),
+        None => (order.total_cents, 0),
+    };
+    let note = format!("Order {} cancelled", order.number);
+    // A millisecond apart, so the history lists them in the order written.
+    let now = now_ms();
+    let entries = [
+        (CreditEntryKind::Reverted, open, now),
+        (CreditEntryKind::Refunded, paid, now + 1),
+    ];
+    for (kind, amount, at) in entries {
+        if amount <= 0 {
+            continue;
+        }
+        let entry = uplink_db::credit::NewCreditEntry {
+            user_id: &order.user_id,
+            kind,
+            amount_cents: amount,
+            order_id: Some(&order.id),
+            note: &note,
+            actor: actor_name(actor),
+            due_at: None,
+            created_at: at,
+        };
+        uplink_db::credit::insert_credit_entry(tx, &entry).await?;
+    }
+    Ok(paid)
 }
 
 /// Staff: a bank transfer arrived.

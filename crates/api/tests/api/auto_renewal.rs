@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use uplink_api::devices::auto_renewal::run_once;
 use uplink_db::accounts::CreditTerms;
 
-async fn customer(app: &TestApp, email: &str) -> Session {
+pub(crate) async fn customer(app: &TestApp, email: &str) -> Session {
     let s = app.register(email, "DE").await;
     let address = json!({"name": "Ana Roth", "line1": "Hauptstr. 1", "city": "Berlin",
         "postal_code": "10115", "country": "DE", "phone": "+49 30 1234567"});
@@ -21,7 +21,7 @@ async fn customer(app: &TestApp, email: &str) -> Session {
 }
 
 /// Adds `serial` to `s`'s devices with coverage ending `days` from today.
-async fn device_ending_in(app: &TestApp, s: &Session, serial: &str, days: i64) {
+pub(crate) async fn device_ending_in(app: &TestApp, s: &Session, serial: &str, days: i64) {
     let res = app
         .send_as(
             s,
@@ -66,7 +66,7 @@ async fn saved_card(app: &TestApp, s: &Session, number: &str) -> String {
     res.json()["id"].as_str().unwrap().to_owned()
 }
 
-async fn renew_with(app: &TestApp, s: &Session, serial: &str, body: Value) {
+pub(crate) async fn renew_with(app: &TestApp, s: &Session, serial: &str, body: Value) {
     let res = app
         .send_as(
             s,
@@ -78,7 +78,7 @@ async fn renew_with(app: &TestApp, s: &Session, serial: &str, body: Value) {
     assert_eq!(res.status, 200, "{}", res.text());
 }
 
-async fn orders(app: &TestApp, s: &Session) -> Vec<Value> {
+pub(crate) async fn orders(app: &TestApp, s: &Session) -> Vec<Value> {
     let list = app.get_as(s, "/api/v1/orders").await.json();
     list["items"].as_array().unwrap().clone()
 }

@@ -7,6 +7,7 @@ mod auto_renewal;
 mod cart;
 mod catalog;
 mod contract;
+mod credit;
 mod delivery;
 mod demo_orders;
 mod devices;

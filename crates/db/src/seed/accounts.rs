@@ -123,7 +123,48 @@ fn demos() -> Vec<Demo> {
     ]
 }
 
+/// The demo business first had 10-day terms (its order UL-000002 falls due on
+/// those, so the staff's overdue list has something to show) and was moved
+/// to its current terms last week: two Allocated entries in its history.
+pub const DEMO_FIRST_TERMS_DAYS: i64 = 10;
+const DAY_MS: i64 = 86_400_000;
+
 impl Db {
+    /// The credit history of a demo business: approved half a year ago by
+    /// sales on shorter terms, then moved to `terms`.
+    async fn seed_credit_history(&self, user_id: &str, terms: &CreditTerms) -> Result<(), DbError> {
+        let now = crate::now_ms();
+        let first = CreditTerms {
+            payment_terms_days: DEMO_FIRST_TERMS_DAYS,
+            ..terms.clone()
+        };
+        let mut tx = self.begin_write().await?;
+        crate::credit::allocate(
+            &mut tx,
+            user_id,
+            Some(&first),
+            (
+                "sales@uplink.test",
+                "Credit terms approved after the credit check",
+            ),
+            now - 180 * DAY_MS,
+        )
+        .await?;
+        crate::credit::allocate(
+            &mut tx,
+            user_id,
+            Some(terms),
+            (
+                "sales@uplink.test",
+                "Payment terms extended for the annual contract",
+            ),
+            now - 5 * DAY_MS,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Creates the demo accounts that do not exist yet.
     pub async fn seed_demo_accounts(&self) -> Result<(), DbError> {
         for d in demos() {
@@ -149,7 +190,7 @@ impl Db {
                 })?;
             self.set_roles(&user.id, &d.roles).await?;
             if let Some(terms) = &d.credit {
-                self.set_credit_terms(&user.id, Some(terms)).await?;
+                self.seed_credit_history(&user.id, terms).await?;
             }
             if let Some((line1, state, city, postal_code)) = d.address {
                 let now = crate::now_ms();

@@ -208,15 +208,20 @@ async fn write_order(
     q::insert_payment(tx, &payment_row(&order, d.pay, at.intent.as_deref())).await?;
     if d.pay == PaymentMethod::CreditTerms {
         let note = format!("Order {}", order.number);
-        crate::credit::insert_credit_entry(
-            tx,
-            &buyer.id,
-            "Purchased",
-            order.total_cents,
-            Some(&order.id),
-            &note,
-        )
-        .await?;
+        let entry = crate::credit::NewCreditEntry {
+            user_id: &buyer.id,
+            kind: uplink_domain::checkout::credit::CreditEntryKind::Purchased,
+            amount_cents: order.total_cents,
+            order_id: Some(&order.id),
+            note: &note,
+            actor: "checkout",
+            due_at: Some(crate::credit::due_after(
+                at.placed,
+                super::accounts::DEMO_FIRST_TERMS_DAYS,
+            )),
+            created_at: at.placed,
+        };
+        crate::credit::insert_credit_entry(tx, &entry).await?;
     }
     if matches!(d.progress, Progress::AwaitingPayment | Progress::Processing) {
         take_stock(tx, &lines).await?;

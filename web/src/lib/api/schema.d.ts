@@ -644,6 +644,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in customer's credit account: terms, what is owed, available
+         *     credit, open invoices with their due dates, and the history with a
+         *     running balance. A customer without terms gets `terms: null`.
+         */
+        get: operations["get_my_credit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/devices": {
         parameters: {
             query?: never;
@@ -1162,6 +1183,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/credit/overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Credit-terms invoices past their due date with something left to pay,
+         *     the longest overdue first (sales staff).
+         */
+        get: operations["list_overdue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customers (sales staff): accounts with credit terms first, each with what
+         *     it owes and its available credit. At most 100; narrow with `q`.
+         */
+        get: operations["list_customers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/customers/{id}/credit-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's credit account as staff see it (who made each entry included). */
+        get: operations["get_credit_terms"];
+        /**
+         * Sets, changes or withdraws a customer's credit terms (sales staff); the
+         *     change is recorded as an Allocated entry with who made it.
+         */
+        put: operations["put_credit_terms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/orders": {
         parameters: {
             query?: never;
@@ -1207,6 +1289,27 @@ export interface paths {
         put?: never;
         /** Cancels an unpaid or paid-but-unshipped order; a paid one is refunded through the gateway. */
         post: operations["staff_cancel_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{number}/credit-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a payment against a credit-terms order's invoice (sales staff):
+         *     a Reimbursed entry; paid in full, the order's payment becomes `paid`.
+         *     Answers the customer's credit account.
+         */
+        post: operations["record_credit_payment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1734,6 +1837,78 @@ export interface components {
             /** @description US states, DC and territories (what a US address's `state` may be). */
             us_states: components["schemas"]["NamedCode"][];
         };
+        /** @description A customer's credit account: terms, balance, open invoices, history. */
+        CreditAccount: {
+            customer: components["schemas"]["CustomerRef"];
+            terms?: components["schemas"]["CreditTermsView"] | null;
+            /**
+             * @description Purchased − (Reimbursed + Refunded + Reverted); negative when the
+             *     account holds a credit in the customer's favour.
+             */
+            owed: components["schemas"]["MoneyDto"];
+            available?: components["schemas"]["MoneyDto"] | null;
+            /** @description Credit-terms invoices with something left to pay, the earliest due first. */
+            open_invoices: components["schemas"]["CreditInvoice"][];
+            /** @description Newest first; at most `HISTORY_SHOWN` entries. */
+            history: components["schemas"]["CreditEntryDto"][];
+            /**
+             * Format: int64
+             * @description How many entries the whole history has.
+             */
+            history_total: number;
+        };
+        /** @description One history entry with the balance right after it. */
+        CreditEntryDto: {
+            id: string;
+            kind: components["schemas"]["CreditEntryKind"];
+            /**
+             * @description Allocated: the limit granted (0 when terms were withdrawn); otherwise
+             *     the amount that moved what is owed.
+             */
+            amount: components["schemas"]["MoneyDto"];
+            order_number?: string | null;
+            note: string;
+            /**
+             * @description Who made the entry (staff e-mail, `checkout`, `system`); staff only,
+             *     `null` in the customer's own view.
+             */
+            by?: string | null;
+            at: string;
+            /** @description Purchased entries: when that invoice is due. */
+            due_at?: string | null;
+            /** @description What was owed after this entry. */
+            owed_after: components["schemas"]["MoneyDto"];
+            /** @description The credit limit then in force less what was owed (negative when over). */
+            available_after: components["schemas"]["MoneyDto"];
+        };
+        /** @enum {string} */
+        CreditEntryKind: "Allocated" | "Purchased" | "Reimbursed" | "Refunded" | "Reverted";
+        /** @description A credit-terms order seen as an invoice. */
+        CreditInvoice: {
+            order_number: string;
+            order_status: string;
+            placed_at: string;
+            due_at: string;
+            invoiced: components["schemas"]["MoneyDto"];
+            /** @description Paid, refunded or reverted so far. */
+            settled: components["schemas"]["MoneyDto"];
+            outstanding: components["schemas"]["MoneyDto"];
+            /**
+             * Format: int64
+             * @description Whole days past the due date (0 while not yet due).
+             */
+            days_overdue: number;
+        };
+        /** @description A payment received against a credit-terms invoice. */
+        CreditPaymentRequest: {
+            /**
+             * Format: int64
+             * @description Cents received; at most what is still open on the invoice.
+             */
+            amount_cents: number;
+            /** @description The bank line, cheque or remittance reference (1–100 characters). */
+            reference: string;
+        };
         /** @description Approved credit terms of a business customer (SPEC §6 Credit Terms Payment). */
         CreditTermsDto: {
             /**
@@ -1746,6 +1921,17 @@ export interface components {
             /** @description The company may place orders beyond its limit. */
             may_exceed_limit: boolean;
         };
+        /** @description Approved credit terms. */
+        CreditTermsView: {
+            credit_limit: components["schemas"]["MoneyDto"];
+            /**
+             * Format: int64
+             * @description Days after placing an order by which its invoice is due.
+             */
+            payment_terms_days: number;
+            /** @description Orders beyond the available credit are still accepted. */
+            may_exceed_limit: boolean;
+        };
         CustomOptionDto: {
             code: string;
             label: string;
@@ -1755,6 +1941,13 @@ export interface components {
             pattern?: string | null;
             help?: string | null;
             values: components["schemas"]["OptionValueDto"][];
+        };
+        /** @description Whose account this is. */
+        CustomerRef: {
+            id: string;
+            email: string;
+            name: string;
+            company?: string | null;
         };
         DeleteMe: {
             /** @description The current password (accounts with a password). */
@@ -2403,6 +2596,10 @@ export interface components {
             created_at: string;
             sent_at?: string | null;
         };
+        /** @description An invoice past its due date, with whose it is. */
+        OverdueInvoice: components["schemas"]["CreditInvoice"] & {
+            customer: components["schemas"]["CustomerRef"];
+        };
         PackageItemDto: {
             item: string;
             /** Format: int64 */
@@ -2894,6 +3091,23 @@ export interface components {
          * @enum {string}
          */
         SessionTransport: "cookie" | "bearer";
+        /** @description New credit terms; `credit_limit_cents: null` withdraws them. */
+        SetCreditTerms: {
+            /**
+             * Format: int64
+             * @description 0 to 10,000,000,000 cents; `null` withdraws the terms (open invoices stay due).
+             */
+            credit_limit_cents?: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 365; required with a limit.
+             */
+            payment_terms_days?: number | null;
+            /** @description Accept orders beyond the available credit (default `false`). */
+            may_exceed_limit?: boolean | null;
+            /** @description Why (kept in the history, up to 500 characters). */
+            note?: string | null;
+        };
         ShipmentDto: {
             id: string;
             carrier: string;
@@ -2998,6 +3212,17 @@ export interface components {
         StaffCancel: {
             /** @description Told to the customer. */
             reason: string;
+        };
+        /** @description A customer in the staff's list. */
+        StaffCustomer: {
+            id: string;
+            email: string;
+            name: string;
+            company?: string | null;
+            country: string;
+            terms?: components["schemas"]["CreditTermsView"] | null;
+            owed: components["schemas"]["MoneyDto"];
+            available?: components["schemas"]["MoneyDto"] | null;
         };
         StaffOrderRow: {
             number: string;
@@ -5827,6 +6052,43 @@ export interface operations {
             };
         };
     };
+    get_my_credit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditAccount"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_devices: {
         parameters: {
             query?: {
@@ -7712,6 +7974,232 @@ export interface operations {
             };
         };
     };
+    list_overdue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverdueInvoice"][];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: not sales staff; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_customers: {
+        parameters: {
+            query?: {
+                /** @description Part of an e-mail, a name or a company. */
+                q?: string;
+                /** @description Only customers with credit terms. */
+                with_credit_terms?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCustomer"][];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: not sales staff; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_credit_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditAccount"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: not sales staff; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    put_credit_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetCreditTerms"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditAccount"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: not sales staff; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` (fields `credit_limit_cents`, `payment_terms_days`, `note`); `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     staff_list_orders: {
         parameters: {
             query?: {
@@ -7889,6 +8377,95 @@ export interface operations {
                 };
             };
             /** @description `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    record_credit_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditPaymentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditAccount"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: not sales staff; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: not a credit-terms order, cancelled, more than is open (`outstanding`), or no reference; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;

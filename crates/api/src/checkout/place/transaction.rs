@@ -21,6 +21,7 @@ use uplink_db::orders::{self as q, HistoryRow, OrderLineRow, OrderRow, PaymentRo
 use uplink_db::renewals::RenewalClaim;
 use uplink_domain::cart::{MAX_ORDER_QTY, MAX_ORDER_TOTAL};
 use uplink_domain::checkout::PaymentMethod;
+use uplink_domain::checkout::credit::CreditEntryKind;
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::ids::new_id;
 use uplink_domain::money::Money;
@@ -146,15 +147,19 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     q::insert_payment(&mut tx, &payment).await?;
     if d.method() == PaymentMethod::CreditTerms {
         let note = format!("Order {}", order.number);
-        uplink_db::credit::insert_credit_entry(
-            &mut tx,
-            uid,
-            "Purchased",
-            d.total,
-            Some(&order.id),
-            &note,
-        )
-        .await?;
+        // The invoice falls due by the terms in force now, whatever they become later.
+        let days = d.user.payment_terms_days.unwrap_or(30);
+        let entry = uplink_db::credit::NewCreditEntry {
+            user_id: uid,
+            kind: CreditEntryKind::Purchased,
+            amount_cents: d.total,
+            order_id: Some(&order.id),
+            note: &note,
+            actor: "checkout",
+            due_at: Some(uplink_db::credit::due_after(now, days)),
+            created_at: now,
+        };
+        uplink_db::credit::insert_credit_entry(&mut tx, &entry).await?;
     }
     redeem_coupon(&mut tx, d, &cart, &order.id).await?;
     if let (DraftLines::Cart { .. }, Some(cart_id)) = (&d.lines, &cart.cart_id) {

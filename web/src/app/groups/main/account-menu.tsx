@@ -14,6 +14,13 @@ const MENU_LINKS = [
   { to: '/account/download', label: 'Downloads' },
 ];
 
+/** Back-office pages, each shown to the roles whose endpoints it calls (admins hold every role). */
+const STAFF_LINKS = [
+  { to: '/admin/orders', label: 'Order desk', role: 'fulfilment' },
+  { to: '/admin/customers', label: 'Customers and credit', role: 'sales' },
+  { to: '/admin/errors', label: 'Error reports', role: 'admin' },
+] as const;
+
 function PersonIcon() {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -95,6 +102,11 @@ export function AccountMenu() {
         </p>
         <ul>
           {MENU_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </li>
+          ))}
+          {STAFF_LINKS.filter((link) => user.roles.includes(link.role) || user.roles.includes('admin')).map((link) => (
             <li key={link.to}>
               <Link to={link.to}>{link.label}</Link>
             </li>

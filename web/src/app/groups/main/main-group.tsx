@@ -43,6 +43,8 @@ const ThankYouPage = lazy(() => import('@/features/checkout/routes/thank-you-pag
 const OrdersPage = lazy(() => import('@/features/orders/routes/orders-page'));
 const OrderPage = lazy(() => import('@/features/orders/routes/order-page'));
 const StaffOrdersPage = lazy(() => import('@/features/orders/routes/staff-orders-page'));
+const StaffCustomersPage = lazy(() => import('@/features/credit/routes/staff-customers-page'));
+const StaffCustomerPage = lazy(() => import('@/features/credit/routes/staff-customer-page'));
 
 /** Holds the page's place while its code loads (no content jump when it arrives). */
 function PageFallback() {
@@ -105,6 +107,8 @@ export default function MainGroup() {
             <Route path="order" element={<OrdersPage />} />
             <Route path="order/:number" element={<OrderPage />} />
             <Route path="admin/orders" element={<StaffOrdersPage />} />
+            <Route path="admin/customers" element={<StaffCustomersPage />} />
+            <Route path="admin/customers/:id" element={<StaffCustomerPage />} />
             <Route
               path="*"
               element={

@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/lib/money';
 import { useBookmarks } from '@/lib/bookmarks/bookmarks';
 import { useAddresses } from '@/lib/resources/addresses/get-addresses';
 import { useDevices } from '@/lib/resources/devices/get-devices';
 import type { Device } from '@/lib/resources/devices/types';
 import { useMe } from '@/lib/resources/me/get-me';
 import { AccountLayout } from '../components/account-layout';
+import { CreditOverview } from '../components/credit-overview';
 import { QueryFailed } from '../components/query-failed';
 
 const STORE_NAMES: Record<string, string> = { us: 'US store', global: 'Global store' };
@@ -120,19 +120,6 @@ export function AccountPage() {
             )}
             <Link to="/account/settings">Edit profile and settings</Link>
           </Card>
-          {me.data.credit_terms && (
-            <Card as="section" className="acct-card" aria-labelledby="credit-heading">
-              <h2 id="credit-heading" className="acct-card__title">
-                Credit terms
-              </h2>
-              <dl className="acct-facts">
-                <dt>Credit limit</dt>
-                <dd>{formatMoney(me.data.credit_terms.credit_limit_cents)}</dd>
-                <dt>Payment terms</dt>
-                <dd>{me.data.credit_terms.payment_terms_days} days</dd>
-              </dl>
-            </Card>
-          )}
           <ExpiringDevices />
           <Card as="section" className="acct-card" aria-labelledby="addresses-heading">
             <h2 id="addresses-heading" className="acct-card__title">
@@ -164,6 +151,7 @@ export function AccountPage() {
             </p>
             <Link to="/account/bookmark">See bookmarks</Link>
           </Card>
+          <CreditOverview />
         </div>
       )}
     </AccountLayout>

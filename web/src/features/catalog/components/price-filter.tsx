@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatMoney } from '@/lib/money';
+import { centsToDollars, dollarsToCents, formatMoney } from '@/lib/money';
 import type { PriceBandFacet } from '../api/types';
 
 export interface PriceFilterProps {
@@ -26,37 +26,25 @@ function sameBand(band: PriceBandFacet, minPrice: number | null, maxPrice: numbe
   return (band.min_cents || null) === (minPrice || null) && (band.max_cents ?? null) === maxPrice;
 }
 
-function toCents(text: string): number | null | 'invalid' {
-  const trimmed = text.trim().replace(/[$,\s]/g, '');
-  if (!trimmed) return null;
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return 'invalid';
-  return Math.round(Number(trimmed) * 100);
-}
-
-function toDollars(cents: number | null): string {
-  if (cents === null) return '';
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
-}
-
 /** Price bands with their counts, plus a custom from–to range in dollars. */
 export function PriceFilter({ bands, minPrice, maxPrice, currency, onChange }: PriceFilterProps) {
   const id = useId();
-  const [min, setMin] = useState(toDollars(minPrice));
-  const [max, setMax] = useState(toDollars(maxPrice));
+  const [min, setMin] = useState(centsToDollars(minPrice));
+  const [max, setMax] = useState(centsToDollars(maxPrice));
   const [error, setError] = useState<string | null>(null);
   const [syncedFrom, setSyncedFrom] = useState({ minPrice, maxPrice });
   if (syncedFrom.minPrice !== minPrice || syncedFrom.maxPrice !== maxPrice) {
     // The URL changed (a band, a chip or Back): show its range.
     setSyncedFrom({ minPrice, maxPrice });
-    setMin(toDollars(minPrice));
-    setMax(toDollars(maxPrice));
+    setMin(centsToDollars(minPrice));
+    setMax(centsToDollars(maxPrice));
     setError(null);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const from = toCents(min);
-    const to = toCents(max);
+    const from = dollarsToCents(min);
+    const to = dollarsToCents(max);
     if (from === 'invalid' || to === 'invalid') {
       setError('Enter prices as numbers, for example 250 or 99.50.');
       return;

@@ -1,0 +1,32 @@
+import { Link, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { isApiProblem } from '@/lib/api/api-problem';
+import { messageForProblem } from '@/lib/api/error-messages';
+import { loginUrl } from '@/lib/auth/return-path';
+
+/** A failed staff request: signed out → sign in and come back; without the role → say whose page it is; else retry. */
+export function StaffNotice({ error, onRetry, what }: { error: unknown; onRetry?: () => void; what: string }) {
+  const location = useLocation();
+  const status = isApiProblem(error) ? error.status : 0;
+  return (
+    <div className="credit-notice" role="alert">
+      {status === 401 ? (
+        <p>
+          <Link to={loginUrl(`${location.pathname}${location.search}`)}>Sign in</Link> with a sales or admin account to
+          see {what}.
+        </p>
+      ) : status === 403 ? (
+        <p>{what.charAt(0).toUpperCase() + what.slice(1)} are for sales staff. Ask an admin for the sales role if you need them.</p>
+      ) : (
+        <p>
+          {isApiProblem(error) ? messageForProblem(error) : `We couldn’t load ${what}.`}{' '}
+          {onRetry && (
+            <Button variant="secondary" size="sm" onClick={onRetry}>
+              Try again
+            </Button>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
