@@ -17,12 +17,91 @@ fn day(ms: i64) -> String {
     rfc3339(ms).get(..10).unwrap_or_default().to_owned()
 }
 
+/// Which kinds of deliverable an order can hold, from its lines' product
+/// types: loading only those saves the delivery transaction (which holds
+/// SQLite's one writer) a query per kind the order does not have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kinds {
+    /// Licence keys and warranty or care extensions (`license`).
+    pub licences: bool,
+    /// Cloud plans (`cloud`, `cloud-connect`, `cloud-unlimited`).
+    pub plans: bool,
+    /// eSIM profiles, top-ups and pools.
+    pub esims: bool,
+}
+
+impl Kinds {
+    pub const ALL: Kinds = Kinds {
+        licences: true,
+        plans: true,
+        esims: true,
+    };
+
+    pub fn of<'a>(product_types: impl IntoIterator<Item = &'a str>) -> Kinds {
+        let mut k = Kinds {
+            licences: false,
+            plans: false,
+            esims: false,
+        };
+        use uplink_domain::catalog::ProductType as T;
+        for t in product_types.into_iter().filter_map(T::parse) {
+            match t {
+                T::License => k.licences = true,
+                T::Cloud | T::CloudConnect | T::CloudUnlimited => k.plans = true,
+                T::Esim | T::EsimData | T::EsimDataPool => k.esims = true,
+                T::Hardware | T::Configurable => {}
+            }
+        }
+        k
+    }
+}
+
 /// Every line's deliverables by line id.
 pub async fn load(
     conn: &mut AnyConnection,
     order_id: &str,
 ) -> Result<HashMap<String, LineDeliverables>, DbError> {
+    load_kinds(conn, order_id, Kinds::ALL).await
+}
+
+/// The deliverables of the kinds in `kinds`, by line id.
+pub async fn load_kinds(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    kinds: Kinds,
+) -> Result<HashMap<String, LineDeliverables>, DbError> {
     let mut out: HashMap<String, LineDeliverables> = HashMap::new();
+    if kinds.licences {
+        load_licences(conn, order_id, &mut out).await?;
+    }
+    if kinds.plans {
+        for p in q::applied_plans_of_order(conn, order_id).await? {
+            out.entry(p.order_line_id.clone())
+                .or_default()
+                .subscriptions
+                .push(PlanDeliveryDto {
+                    serial: p.serial,
+                    family: p.family,
+                    carried_mb: p.carried_mb,
+                    previous_expiry: p.previous_expiry.map(rfc3339),
+                    expires_at: rfc3339(p.expires_at),
+                    allowance_mb: p.allowance_mb,
+                    used_mb: p.used_mb,
+                    current_expiry: rfc3339(p.current_expiry),
+                });
+        }
+    }
+    if kinds.esims {
+        load_esims(conn, order_id, &mut out).await?;
+    }
+    Ok(out)
+}
+
+async fn load_licences(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    out: &mut HashMap<String, LineDeliverables>,
+) -> Result<(), DbError> {
     for k in q::licence_keys_of_order(conn, order_id).await? {
         out.entry(k.order_line_id.clone())
             .or_default()
@@ -47,23 +126,7 @@ pub async fn load(
                 ends_on: day(w.ends_at),
             });
     }
-    for p in q::applied_plans_of_order(conn, order_id).await? {
-        out.entry(p.order_line_id.clone())
-            .or_default()
-            .subscriptions
-            .push(PlanDeliveryDto {
-                serial: p.serial,
-                family: p.family,
-                carried_mb: p.carried_mb,
-                previous_expiry: p.previous_expiry.map(rfc3339),
-                expires_at: rfc3339(p.expires_at),
-                allowance_mb: p.allowance_mb,
-                used_mb: p.used_mb,
-                current_expiry: rfc3339(p.current_expiry),
-            });
-    }
-    load_esims(conn, order_id, &mut out).await?;
-    Ok(out)
+    Ok(())
 }
 
 async fn load_esims(
@@ -121,7 +184,8 @@ pub async fn attach(
     {
         return Ok(()); // nothing delivered yet: no queries
     }
-    let mut all = load(conn, order_id).await?;
+    let kinds = Kinds::of(detail.lines.iter().map(|l| l.product_type.as_str()));
+    let mut all = load_kinds(conn, order_id, kinds).await?;
     for line in &mut detail.lines {
         if let Some(d) = all.remove(&line.id) {
             line.deliverables = Some(d);

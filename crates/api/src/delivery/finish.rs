@@ -57,7 +57,8 @@ pub async fn finish_order(
     } else {
         oq::insert_history(tx, &order.id, &current.status, "system", &note).await?;
     }
-    let deliverables = super::deliverables::load(tx, &order.id).await?;
+    let kinds = super::deliverables::Kinds::of(lines.iter().map(|l| l.product_type.as_str()));
+    let deliverables = super::deliverables::load_kinds(tx, &order.id, kinds).await?;
     let email = super::emails::delivery_email(
         &state.mailer,
         &state.config.public_url,
