@@ -12,6 +12,7 @@ use crate::cart::pricing::PricedCart;
 use crate::http::error::{ApiError, ApiResult};
 use crate::read_model::Snapshot;
 use crate::read_model::snapshot::Product;
+use sqlx::AnyConnection;
 use std::collections::HashMap;
 use uplink_db::delivery::{SubscriptionRow, owns_esim, subscriptions_of_serial};
 use uplink_db::{Db, now_ms};
@@ -27,11 +28,23 @@ pub async fn check_line(
     valid: &ValidLine,
     user_id: Option<&str>,
 ) -> ApiResult<()> {
-    let product = snap.product(valid.product);
     let mut conn = db.pool().acquire().await?;
+    check_line_in(&mut conn, snap, valid, user_id).await
+}
+
+/// [`check_line`] on a connection the caller holds: inside a write
+/// transaction, use that transaction (asking the pool for a second
+/// connection while holding one deadlocks PostgreSQL's pool under load).
+pub async fn check_line_in(
+    conn: &mut AnyConnection,
+    snap: &Snapshot,
+    valid: &ValidLine,
+    user_id: Option<&str>,
+) -> ApiResult<()> {
+    let product = snap.product(valid.product);
     if let Some(family) = family_of(product) {
         for (i, serial) in valid.serials.iter().enumerate() {
-            let subs = subscriptions_of_serial(&mut conn, serial).await?;
+            let subs = subscriptions_of_serial(&mut *conn, serial).await?;
             if let Some(why) = stacking_refusal(family, purchase_of(product), &subs, now_ms()) {
                 return Err(ApiError::field(
                     &format!("serials[{i}]"),
@@ -43,7 +56,7 @@ pub async fn check_line(
     }
     if product.product_type == ProductType::EsimData
         && let (Some(uid), Some(iccid)) = (user_id, valid.iccid.as_deref())
-        && !owns_esim(&mut conn, uid, iccid).await?
+        && !owns_esim(&mut *conn, uid, iccid).await?
     {
         return Err(unknown_iccid("iccid", iccid));
     }

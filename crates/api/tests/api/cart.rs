@@ -877,3 +877,32 @@ async fn concurrent_adds_of_the_same_line_to_one_cart_all_count() {
     assert_eq!(lines[0]["qty"], 7);
     assert_eq!(lines[1]["qty"], 6);
 }
+
+#[tokio::test]
+async fn many_simultaneous_quick_orders_with_plans_never_exhaust_the_connection_pool() {
+    // Each quick order checks the plans of the devices it names: more of them
+    // at once than the pool has connections must all be answered (on
+    // PostgreSQL a check run inside the write transaction held one pooled
+    // connection while waiting for another, and 32 buyers stalled for the
+    // pool's 10-second timeout).
+    let app = std::sync::Arc::new(app().await);
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..40 {
+        let app = app.clone();
+        tasks.spawn(async move {
+            let body = json!({"rows": [
+                {"sku": ROUTER, "qty": 1},
+                {"sku": "SFC-20GB-1M", "serials": [format!("1824-QPOL-{i:04}")]},
+            ]});
+            let res = Guest::default()
+                .send(&app, Method::POST, "/api/v1/cart/quick-order", Some(&body))
+                .await;
+            (res.status, res.json())
+        });
+    }
+    while let Some(done) = tasks.join_next().await {
+        let (status, body) = done.unwrap();
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["added"], 2, "{body}");
+    }
+}

@@ -127,15 +127,13 @@ pub async fn quick_order(
     let snap = &scope.store.snapshot;
     let warehouse = snap.stores[scope.store.store].warehouse();
     let merged = merge_rows(&req.rows);
-    let mut tx = state.db.begin_write().await?;
-    let cart = q::ensure_cart(&mut tx, scope.store.code(), scope.owner()?, scope.user_id()).await?;
-    let lines = q::cart_lines(&mut tx, &cart.id).await?;
-    let mut results = Vec::with_capacity(merged.len());
-    let mut plans = Vec::new();
-    // Units in the cart once the rows taken so far are added (SPEC §2's bound per order).
-    let mut units = cart_units(&lines, None);
+    // The rules that read the account's devices and plans run before the
+    // write transaction: on PostgreSQL that transaction holds a pooled
+    // connection, and asking the pool for another inside it deadlocks once
+    // every connection is held by a quick order doing the same.
+    let mut checked = Vec::with_capacity(merged.len());
     for m in merged {
-        let outcome = match validate(
+        let valid = match validate(
             snap,
             scope.store.store,
             &AddLineRequest {
@@ -146,25 +144,36 @@ pub async fn quick_order(
             },
         ) {
             Ok(valid) => {
-                match crate::delivery::checks::check_line(&state.db, snap, &valid, scope.user_id())
+                crate::delivery::checks::check_line(&state.db, snap, &valid, scope.user_id())
                     .await
-                {
-                    Err(e) => Err(e),
-                    Ok(()) => {
-                        let qty = valid.qty;
-                        let stock = uplink_db::stock::available_stock(
-                            &mut tx,
-                            warehouse.as_str(),
-                            &[valid.product_id.as_str()],
-                        )
-                        .await?;
-                        plan(snap, valid, &lines, &stock).and_then(|p| {
-                            check_cart_units(units, p.added_units())?;
-                            units += p.added_units();
-                            Ok((p, qty))
-                        })
-                    }
-                }
+                    .map(|()| valid)
+            }
+            Err(e) => Err(e),
+        };
+        checked.push((m, valid));
+    }
+    let mut tx = state.db.begin_write().await?;
+    let cart = q::ensure_cart(&mut tx, scope.store.code(), scope.owner()?, scope.user_id()).await?;
+    let lines = q::cart_lines(&mut tx, &cart.id).await?;
+    let mut results = Vec::with_capacity(checked.len());
+    let mut plans = Vec::new();
+    // Units in the cart once the rows taken so far are added (SPEC §2's bound per order).
+    let mut units = cart_units(&lines, None);
+    for (m, valid) in checked {
+        let outcome = match valid {
+            Ok(valid) => {
+                let qty = valid.qty;
+                let stock = uplink_db::stock::available_stock(
+                    &mut tx,
+                    warehouse.as_str(),
+                    &[valid.product_id.as_str()],
+                )
+                .await?;
+                plan(snap, valid, &lines, &stock).and_then(|p| {
+                    check_cart_units(units, p.added_units())?;
+                    units += p.added_units();
+                    Ok((p, qty))
+                })
             }
             Err(e) => Err(e),
         };

@@ -92,7 +92,7 @@ pub async fn update_line(
             iccid: None,
         },
     )?;
-    crate::delivery::checks::check_line(&state.db, snap, &valid, scope.user_id()).await?;
+    crate::delivery::checks::check_line_in(&mut tx, snap, &valid, scope.user_id()).await?;
     // Serials may not repeat those of the product's other lines.
     let others: Vec<&str> = lines
         .iter()
