@@ -68,6 +68,7 @@ export default function StaffCustomersPage() {
         <form
           className="credit-search"
           role="search"
+          aria-label="Find a customer"
           onSubmit={(e) => {
             e.preventDefault();
             apply(text, withTerms);
