@@ -158,6 +158,9 @@ async fn sales_set_change_and_withdraw_terms_and_each_change_is_recorded() {
         .map(|e| e["field"].as_str().unwrap())
         .collect();
     assert_eq!(fields, ["note", "credit_limit_cents", "payment_terms_days"]);
+    app.get_as(&sales, &terms_uri("usr%00x"))
+        .await
+        .assert_problem(404, "not_found");
     app.send_as(
         &sales,
         Method::PUT,
@@ -273,6 +276,9 @@ async fn payments_refunds_and_reversals_run_the_balance_down_to_what_is_owed() {
         .await
         .assert_problem(422, "validation_failed");
     pay(&app, &sales, "UL-999999", 100, "BANK-1")
+        .await
+        .assert_problem(404, "not_found");
+    pay(&app, &sales, "UL-%00", 100, "BANK-1")
         .await
         .assert_problem(404, "not_found");
 

@@ -13,6 +13,10 @@ use utoipa::ToSchema;
 
 /// A customer account staff may give terms to (not deleted, a customer).
 async fn customer(state: &AppState, id: &str) -> ApiResult<UserRow> {
+    // No id holds a control character (PostgreSQL would refuse a NUL outright).
+    if super::has_control(id) {
+        return Err(ApiError::not_found("This customer"));
+    }
     state
         .db
         .user_by_id(id.trim())

@@ -8,6 +8,7 @@ use crate::http::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::Deserialize;
+use uplink_domain::checkout::{order_number, parse_order_number};
 use utoipa::ToSchema;
 
 /// A payment received against a credit-terms invoice.
@@ -38,9 +39,13 @@ pub async fn record_credit_payment(
     ApiJson(req): ApiJson<CreditPaymentRequest>,
 ) -> ApiResult<Json<CreditAccount>> {
     let payment = parse_payment(req.amount_cents, &req.reference)?;
+    // Only a well-formed number reaches the database (`UL-000123`).
+    let number = parse_order_number(&number)
+        .map(order_number)
+        .ok_or_else(|| ApiError::not_found("This order"))?;
     let order = state
         .db
-        .order_by_number(&number.trim().to_ascii_uppercase())
+        .order_by_number(&number)
         .await?
         .ok_or_else(|| ApiError::not_found("This order"))?;
     record(&state, &order, &payment, &staff.user.email).await?;
