@@ -254,26 +254,6 @@ impl Db {
         Ok(())
     }
 
-    /// Sets (or with `None` removes) a business customer's credit terms.
-    /// Sets or withdraws credit terms outside a staff request (seed, tests),
-    /// recorded like a staff change as an Allocated entry by `system`.
-    pub async fn set_credit_terms(
-        &self,
-        user_id: &str,
-        terms: Option<&CreditTerms>,
-    ) -> Result<(), DbError> {
-        let mut tx = self.begin_write().await?;
-        crate::credit::lock_user(&mut tx, user_id).await?;
-        let note = if terms.is_some() {
-            "Credit terms approved"
-        } else {
-            "Credit terms withdrawn"
-        };
-        crate::credit::allocate(&mut tx, user_id, terms, ("system", note), crate::now_ms()).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
     // ----- sessions -----
 
     pub async fn insert_session(&self, s: &NewSession<'_>) -> Result<(), DbError> {

@@ -196,6 +196,25 @@ pub async fn invoice_in(
 }
 
 impl Db {
+    /// Sets or withdraws credit terms outside a staff request (seed, tests),
+    /// recorded like a staff change as an Allocated entry by `system`.
+    pub async fn set_credit_terms(
+        &self,
+        user_id: &str,
+        terms: Option<&CreditTerms>,
+    ) -> Result<(), DbError> {
+        let mut tx = self.begin_write().await?;
+        lock_user(&mut tx, user_id).await?;
+        let note = if terms.is_some() {
+            "Credit terms approved"
+        } else {
+            "Credit terms withdrawn"
+        };
+        allocate(&mut tx, user_id, terms, ("system", note), crate::now_ms()).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// The whole history of one account, oldest first (the running balance is
     /// folded over it from the start).
     pub async fn credit_history(&self, user_id: &str) -> Result<Vec<CreditEntryRow>, DbError> {
