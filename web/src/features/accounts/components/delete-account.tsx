@@ -35,8 +35,10 @@ export function DeleteAccount({ me }: { me: MeResponse }) {
         close();
         toast.show({ message: 'Your account is deleted. Thank you for having been with us.', tone: 'info' });
         // Forget the session only once the account pages are gone: forgetting it first lets
-        // their sign-in guard win the race and send the visitor to /login.
-        void Promise.resolve(navigate('/', { replace: true })).then(() => deletion.forget());
+        // their sign-in guard win the race and send the visitor to /login. The navigation is
+        // rendered synchronously (`flushSync`): a navigation left to a transition can still be
+        // pending when its promise resolves, with the settings page and its guard mounted.
+        void Promise.resolve(navigate('/', { replace: true, flushSync: true })).then(() => deletion.forget());
       },
       onError: (cause) => {
         if (isApiProblem(cause) && (cause.code === 'invalid_credentials' || cause.errors.length > 0)) {
