@@ -23,6 +23,7 @@ pub mod gateway;
 pub mod intake;
 pub mod orders;
 pub mod partners;
+pub mod quotations;
 pub mod stores;
 
 pub use http::error::{ApiError, ApiResult, FieldError};
@@ -47,6 +48,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(devices::router())
         .merge(downloads::router())
         .merge(credit::router())
+        .merge(quotations::router())
         .merge(backoffice::router())
 }
 
@@ -103,6 +105,7 @@ pub fn jobs() -> Vec<platform::jobs::Job<AppState>> {
         devices::auto_renewal::jobs(),
         accounts::sessions::jobs(),
         intake::jobs(),
+        quotations::jobs(),
     ]
     .into_iter()
     .flatten()

@@ -26,6 +26,7 @@ pub mod jobs;
 pub mod migrate;
 pub mod orders;
 pub mod partners;
+pub mod quotations;
 pub mod renewals;
 pub mod seed;
 pub mod settings;

@@ -53,6 +53,7 @@ const SOURCES: &[Source] = &[
     migration!(52, "saved_cards"),
     migration!(53, "device_renewal_claims"),
     migration!(54, "credit_terms"),
+    migration!(55, "quotations"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

@@ -45,12 +45,14 @@ pub struct OrderRow {
     pub partner_id: Option<String>,
     pub partner_referral_code: Option<String>,
     pub partner_name: Option<String>,
+    /// The quotation this order paid (SPEC §9), when it came from one.
+    pub quotation_number: Option<String>,
 }
 
 pub(crate) const ORDER_COLUMNS: &str = "id, number, store_code, user_id, email, status, currency, subtotal_cents, \
 discount_cents, shipping_cents, tax_cents, total_cents, coupon_code, payment_method, payment_status, \
 payment_reference, shipping_method, shipping_details, shipping_address, billing_address, digital_only, \
-pay_by, placed_at, paid_at, updated_at, partner_id, partner_referral_code, partner_name";
+pay_by, placed_at, paid_at, updated_at, partner_id, partner_referral_code, partner_name, quotation_number";
 
 #[derive(Debug, Clone, FromRow, PartialEq)]
 pub struct OrderLineRow {
@@ -157,7 +159,7 @@ pub async fn next_order_seq(conn: &mut AnyConnection) -> Result<i64, DbError> {
 pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), DbError> {
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "INSERT INTO orders ({ORDER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-         $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)"
+         $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)"
     )))
     .bind(&o.id)
     .bind(&o.number)
@@ -187,6 +189,7 @@ pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), 
     .bind(&o.partner_id)
     .bind(&o.partner_referral_code)
     .bind(&o.partner_name)
+    .bind(&o.quotation_number)
     .execute(conn)
     .await?;
     Ok(())

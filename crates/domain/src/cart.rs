@@ -277,6 +277,47 @@ pub fn price_lines(
         .map(|l| l.unit_price.checked_mul(l.qty.max(0)).ok_or(TotalsTooLarge))
         .collect::<Result<Vec<Money>, _>>()?;
     let discounts = discounts(&subtotals, coupon);
+    total_up(subtotals, discounts, tax_bp, shipping)
+}
+
+/// Prices lines sold at quoted totals (SPEC §9): each line keeps its
+/// catalogue subtotal and gets the difference to its quoted total (capped at
+/// the subtotal) as its discount; no coupon applies on top.
+pub fn price_quoted_lines(
+    lines: &[LineInput],
+    quoted_totals: &[Money],
+    tax_bp: i64,
+    shipping: Money,
+) -> Result<Totals, TotalsTooLarge> {
+    let subtotals = lines
+        .iter()
+        .map(|l| l.unit_price.checked_mul(l.qty.max(0)).ok_or(TotalsTooLarge))
+        .collect::<Result<Vec<Money>, _>>()?;
+    let discounts = subtotals
+        .iter()
+        .zip(
+            quoted_totals
+                .iter()
+                .map(Some)
+                .chain(std::iter::repeat(None)),
+        )
+        // A line without a quoted total keeps its catalogue price.
+        .map(|(s, q)| {
+            q.map_or(Money::ZERO, |q| {
+                s.checked_sub((*q).clamp(Money::ZERO, *s))
+                    .unwrap_or(Money::ZERO)
+            })
+        })
+        .collect();
+    total_up(subtotals, discounts, tax_bp, shipping)
+}
+
+fn total_up(
+    subtotals: Vec<Money>,
+    discounts: Vec<Money>,
+    tax_bp: i64,
+    shipping: Money,
+) -> Result<Totals, TotalsTooLarge> {
     let mut out = Totals {
         shipping,
         ..Totals::default()
@@ -399,6 +440,30 @@ mod tests {
 
     fn m(c: i64) -> Money {
         Money::from_cents(c)
+    }
+
+    #[test]
+    fn quoted_lines_keep_their_catalogue_subtotal_and_take_the_difference_off() {
+        let lines = [
+            LineInput {
+                unit_price: m(10_000),
+                qty: 3,
+            },
+            LineInput {
+                unit_price: m(2_500),
+                qty: 2,
+            },
+        ];
+        let t = price_quoted_lines(&lines, &[m(27_000)], 825, m(1_500)).unwrap();
+        assert_eq!(t.lines[0].subtotal, m(30_000));
+        assert_eq!(t.lines[0].discount, m(3_000));
+        // The second line has no quoted total: catalogue price.
+        assert_eq!(t.lines[1].discount, Money::ZERO);
+        assert_eq!(t.subtotal, m(35_000));
+        assert_eq!(t.total, m(27_000 + 2_228 + 5_000 + 413 + 1_500));
+        // A quoted total above the catalogue price is capped at it.
+        let capped = price_quoted_lines(&lines[..1], &[m(99_999)], 0, Money::ZERO).unwrap();
+        assert_eq!(capped.total, m(30_000));
     }
 
     #[test]

@@ -64,6 +64,9 @@ error_codes! {
     IdempotencyKeyReused => "idempotency_key_reused", "This idempotency key was already used with a different request.";
     QuotationNotPayable => "quotation_not_payable", "This quotation cannot be paid in its current state.";
     QuotationExpired => "quotation_expired", "This quotation has expired.";
+    QuotationBelowMinimum => "quotation_below_minimum", "Quotations start at a minimum subtotal; add items or order at catalogue prices.";
+    InvalidTransition => "invalid_transition", "This cannot be done in the current state; reload to see what changed.";
+    VersionConflict => "version_conflict", "Someone else changed this in the meantime; reload it and apply your change again.";
     OrderNotCancellable => "order_not_cancellable", "This order can no longer be cancelled.";
     PayloadTooLarge => "payload_too_large", "The request is too large.";
     Internal => "internal", "Something went wrong on our side; please try again.";

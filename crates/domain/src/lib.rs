@@ -16,4 +16,5 @@ pub mod licence_key;
 pub mod money;
 pub mod partner_referral;
 pub mod plans;
+pub mod quotations;
 pub mod serial;

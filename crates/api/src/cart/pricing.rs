@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashMap};
 use uplink_db::cart::{CartContents, CartLine, CouponRow};
 use uplink_domain::cart::{
     CouponContext, CouponRefusal, CouponValue, LineInput, MAX_LINE_QTY, MAX_ORDER_TOTAL,
-    PriceDelta, QuantityRules, Totals, TotalsTooLarge, price_lines, unit_price,
+    PriceDelta, QuantityRules, Totals, TotalsTooLarge, price_lines, price_quoted_lines, unit_price,
 };
 use uplink_domain::catalog::OptionKind;
 use uplink_domain::error_code::ErrorCode;
@@ -139,6 +139,23 @@ pub struct PricingInput<'a> {
     pub tax_bp: i64,
     pub shipping: Money,
     pub now_ms: i64,
+    /// A quotation's prices, fixed for its lines (no coupon applies then).
+    pub quoted: Option<&'a QuotedPrices>,
+}
+
+/// What a quotation fixed for each of its lines, by cart line id (SPEC §9):
+/// the catalogue unit price sales quoted against and the line's quoted
+/// total before tax. The order shows the catalogue subtotal and the
+/// difference as the line's discount.
+#[derive(Debug, Clone, Default)]
+pub struct QuotedPrices {
+    pub lines: HashMap<String, QuotedLine>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct QuotedLine {
+    pub unit_price: Money,
+    pub total: Money,
 }
 
 /// The options a product accepts: its own plus its parent's (a variant
@@ -292,7 +309,23 @@ pub fn price_cart(contents: Option<&CartContents>, input: &PricingInput<'_>) -> 
             qty: l.line.row.qty,
         })
         .collect();
-    let totals = match price_lines(&inputs, coupon_value, input.tax_bp, input.shipping) {
+    let priced = match input.quoted {
+        Some(quoted) => {
+            let totals: Vec<Money> = lines
+                .iter()
+                .map(|l| {
+                    quoted
+                        .lines
+                        .get(&l.line.row.id)
+                        .filter(|_| sellable(l))
+                        .map_or(Money::ZERO, |q| q.total)
+                })
+                .collect();
+            price_quoted_lines(&inputs, &totals, input.tax_bp, input.shipping)
+        }
+        None => price_lines(&inputs, coupon_value, input.tax_bp, input.shipping),
+    };
+    let totals = match priced {
         Ok(totals) => totals,
         Err(TotalsTooLarge) => refuse_oversized(&mut lines, input.shipping),
     };
@@ -412,12 +445,15 @@ fn price_line(line: &CartLine, wanted: i64, input: &PricingInput<'_>) -> PricedL
         })
         .collect();
     let offer = snap.offer(input.store, idx).filter(|_| p.purchasable);
-    let unit = offer.map_or(Money::ZERO, |o| {
-        unit_price(
+    let quoted = input.quoted.and_then(|q| q.lines.get(&line.row.id));
+    let unit = match (offer, quoted) {
+        (None, _) => Money::ZERO,
+        (Some(_), Some(q)) => q.unit_price,
+        (Some(o), None) => unit_price(
             Money::from_cents(o.price),
             &option_deltas(&options, &chosen),
-        )
-    });
+        ),
+    };
     let physical = p.is_physical();
     let available = physical.then(|| {
         input
@@ -546,9 +582,16 @@ pub struct CartRows {
     coupon_customer_uses: i64,
     tax_state: Option<String>,
     tax_bp: i64,
+    quoted: Option<QuotedPrices>,
 }
 
 impl CartRows {
+    /// Prices these rows at a quotation's prices from now on.
+    pub fn with_quoted(mut self, quoted: QuotedPrices) -> CartRows {
+        self.quoted = Some(quoted);
+        self
+    }
+
     /// Reads the cart, stock, coupon and tax rate. Runs on the given
     /// connection, so checkout can call it inside its transaction.
     pub async fn load(
@@ -597,6 +640,7 @@ impl CartRows {
             coupon_customer_uses,
             tax_state: None,
             tax_bp: 0,
+            quoted: None,
         };
         rows.set_tax_destination(conn, req.snapshot, req.store, req.tax, req.user_id)
             .await?;
@@ -648,6 +692,7 @@ impl CartRows {
                 tax_bp: self.tax_bp,
                 shipping,
                 now_ms: uplink_db::now_ms(),
+                quoted: self.quoted.as_ref(),
             },
         )
     }

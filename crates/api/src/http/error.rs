@@ -91,6 +91,14 @@ impl ApiError {
         self
     }
 
+    /// The same error with every field name under `prefix` (`lines[2].` + `qty`).
+    pub fn with_field_prefix(mut self, prefix: &str) -> Self {
+        for e in &mut self.errors {
+            e.field = format!("{prefix}{}", e.field);
+        }
+        self
+    }
+
     pub fn not_found(what: &str) -> Self {
         Self::new(ErrorCode::NotFound).with_detail(format!("{what} was not found."))
     }
@@ -155,6 +163,7 @@ pub fn default_status(code: ErrorCode) -> StatusCode {
         | ReferralNotEligible
         | PaymentMethodUnavailable
         | IdempotencyKeyReused
+        | QuotationBelowMinimum
         | CreditLimitExceeded => StatusCode::UNPROCESSABLE_ENTITY,
         NotFound => StatusCode::NOT_FOUND,
         Unauthenticated | InvalidCredentials => StatusCode::UNAUTHORIZED,
@@ -168,6 +177,8 @@ pub fn default_status(code: ErrorCode) -> StatusCode {
         | PriceChanged
         | QuotationNotPayable
         | QuotationExpired
+        | InvalidTransition
+        | VersionConflict
         | OrderNotCancellable => StatusCode::CONFLICT,
         ResetTokenInvalid => StatusCode::BAD_REQUEST,
         PaymentDeclined | PaymentRequiresAction => StatusCode::PAYMENT_REQUIRED,

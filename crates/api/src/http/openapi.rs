@@ -25,6 +25,7 @@ else the signed-in customer's country, else the default store `global`.",
         (name = "account", description = "The signed-in customer's account, address book and bookmarks"),
         (name = "catalogue", description = "Stores, categories, products, search, serial lookup and media"),
         (name = "devices", description = "The customer's devices, their licences, subscriptions, eSIMs and auto-renewal; saved cards"),
+        (name = "quotations", description = "Quotations: asking sales for prices, the negotiation, and paying an accepted quotation at the quoted prices"),
     )
 )]
 pub struct ApiDoc;

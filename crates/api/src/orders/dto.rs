@@ -153,6 +153,8 @@ pub struct OrderDetail {
     pub coupon_code: Option<String>,
     /// Who referred the buyer (`null`: no partner referral code).
     pub partner_referral: Option<OrderPartnerReferralDto>,
+    /// The quotation this order paid (`Q-000045`), at its quoted prices.
+    pub quotation_number: Option<String>,
     pub lines: Vec<OrderLineDto>,
     pub shipping: OrderShippingDto,
     pub billing_address: Address,
@@ -260,6 +262,7 @@ pub fn order_detail(p: &OrderParts, bank: &[(String, String)]) -> OrderDetail {
             total: MoneyDto::new(o.total_cents, cur),
         },
         coupon_code: o.coupon_code.clone(),
+        quotation_number: o.quotation_number.clone(),
         partner_referral: match (&o.partner_referral_code, &o.partner_name) {
             (Some(code), Some(name)) => Some(OrderPartnerReferralDto {
                 code: code.clone(),

@@ -25,7 +25,7 @@ fn address_lines(a: &Address) -> Vec<String> {
     v
 }
 
-fn truncate(s: &str, max: usize) -> String {
+pub fn truncate(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
         s.to_owned()
     } else {

@@ -10,19 +10,22 @@ fn coupon(o: &OrderDetail) -> Option<&str> {
     o.coupon_code.as_deref().filter(|c| !c.is_empty())
 }
 
-/// The totals' discount row: "Discount (CODE)", or "Discount" without a code.
+/// The totals' discount row: "Discount (CODE)", "Quotation Q-000045" for an
+/// order paid at quoted prices, or "Discount".
 pub fn discount_label(o: &OrderDetail) -> String {
-    match coupon(o) {
-        Some(code) => format!("Discount ({code})"),
-        None => "Discount".to_owned(),
+    match (coupon(o), &o.quotation_number) {
+        (Some(code), _) => format!("Discount ({code})"),
+        (None, Some(q)) => format!("Quotation {q}"),
+        (None, None) => "Discount".to_owned(),
     }
 }
 
 /// A line's share of the discount: "CODE coupon", or "Discount" without a code.
 pub fn line_discount_label(o: &OrderDetail) -> String {
-    match coupon(o) {
-        Some(code) => format!("{code} coupon"),
-        None => "Discount".to_owned(),
+    match (coupon(o), &o.quotation_number) {
+        (Some(code), _) => format!("{code} coupon"),
+        (None, Some(_)) => "Quoted price".to_owned(),
+        (None, None) => "Discount".to_owned(),
     }
 }
 

@@ -54,6 +54,12 @@ pub struct CheckoutConfig {
     /// `UPLINK_ESIM_SMDP`: the SM-DP+ address in issued eSIM activation codes
     /// (default `smdp.uplink.example`).
     pub esim_smdp: String,
+    /// `UPLINK_QUOTATION_MIN_SUBTOTAL`: the smallest catalogue subtotal, in
+    /// the store's currency, a quotation may be requested for (default 100).
+    pub quotation_min_subtotal_cents: i64,
+    /// `UPLINK_CO_TERM_HOST`: an external co-term service (SPEC §8); when
+    /// unset, Uplink answers co-term requests with its own quotations.
+    pub co_term_host: Option<String>,
 }
 
 impl CheckoutConfig {
@@ -101,11 +107,39 @@ impl CheckoutConfig {
                 message: format!("`{esim_smdp}` is not a host name like smdp.example.com"),
             });
         }
+        let quotation_min_subtotal_cents = match get("UPLINK_QUOTATION_MIN_SUBTOTAL") {
+            Some(v) => v
+                .trim()
+                .parse::<i64>()
+                .ok()
+                .filter(|d| (0..=1_000_000).contains(d))
+                .map(|d| d * 100)
+                .ok_or_else(|| ConfigError {
+                    var: "UPLINK_QUOTATION_MIN_SUBTOTAL",
+                    message: format!("`{v}` is not a whole amount between 0 and 1000000"),
+                })?,
+            None => 10_000,
+        };
+        let co_term_host = match get("UPLINK_CO_TERM_HOST")
+            .map(|v| v.trim().trim_end_matches('/').to_owned())
+        {
+            Some(h) if h.is_empty() => None,
+            Some(h) if h.starts_with("https://") || h.starts_with("http://") => Some(h),
+            Some(h) => {
+                return Err(ConfigError {
+                    var: "UPLINK_CO_TERM_HOST",
+                    message: format!("`{h}` is not an http(s) URL like https://coterm.example.com"),
+                });
+            }
+            None => None,
+        };
         Ok(CheckoutConfig {
             gateway,
             bank_transfer_days,
             bank_details,
             esim_smdp,
+            quotation_min_subtotal_cents,
+            co_term_host,
         })
     }
 }

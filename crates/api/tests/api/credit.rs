@@ -17,7 +17,7 @@ async fn app() -> TestApp {
     TestApp::with_demo_catalog().await
 }
 
-async fn staff(app: &TestApp, email: &str, role: &str) -> Session {
+pub(crate) async fn staff(app: &TestApp, email: &str, role: &str) -> Session {
     let s = app.register(email, "DE").await;
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "UPDATE users SET {role} = $1 WHERE email = $2"

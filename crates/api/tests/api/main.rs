@@ -17,4 +17,5 @@ mod helpers;
 mod intake;
 mod layout;
 mod orders;
+mod quotations;
 mod referral;

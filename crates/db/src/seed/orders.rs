@@ -289,6 +289,7 @@ fn order_row(
         partner_id: None,
         partner_referral_code: None,
         partner_name: None,
+        quotation_number: None,
     }
 }
 

@@ -1127,6 +1127,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/quotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's quotations, newest first (at most 200). */
+        get: operations["list_quotations"];
+        put?: never;
+        /**
+         * Asks for a quotation (SPEC §9): the whole cart (`{"from_cart": true}`;
+         *     the cart is kept) or the given lines (`{"lines": [...]}`, checked like
+         *     cart lines), with an optional note. The quotation starts as a `draft`;
+         *     submit it to send it to sales. The lines' catalogue subtotal must reach
+         *     the configured minimum.
+         */
+        post: operations["create_quotation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotations/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's quotations: lines with catalogue and quoted prices,
+         *     totals, history and comments, and what the buyer may do now.
+         */
+        get: operations["get_quotation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotations/{number}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts the quoted prices (`quoted → accepted`); it can then be paid. */
+        post: operations["accept_quotation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotations/{number}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes the quotation (any open status → `closed`). */
+        post: operations["close_quotation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotations/{number}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a comment to an open quotation: the buyer on their own, sales staff
+         *     on any; the other side is e-mailed. Answers the quotation as the caller
+         *     sees it.
+         */
+        post: operations["add_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotations/{number}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pays an accepted quotation at its quoted prices (SPEC §9): the body is
+         *     checkout's (`POST /orders`), with any payment method the customer may
+         *     use, an `Idempotency-Key` and the same 3-D Secure / PayPal steps. The
+         *     answer is the order, which names the quotation; the quotation becomes
+         *     `ordered`. Paying it again is 409 `quotation_not_payable`.
+         */
+        post: operations["pay_quotation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotations/{number}/quotation.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quotation as a PDF (its owner, or sales staff). */
+        get: operations["quotation_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotations/{number}/request-revision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks sales for changes (`quoted` or `accepted` → `revision_requested`); the comment says what. */
+        post: operations["request_revision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotations/{number}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a draft to sales (`draft → submitted`). */
+        post: operations["submit_quotation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/search": {
         parameters: {
             query?: never;
@@ -1344,6 +1517,88 @@ export interface paths {
         put?: never;
         /** Adds a shipment with its tracking number: `partially_shipped` or `shipped`; the customer is told. */
         post: operations["staff_add_shipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/quotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quotations queue (sales staff): the longest waiting first, at most 200. */
+        get: operations["list_staff_quotations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/quotations/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One quotation (sales staff). Opening a submitted quotation, or one with
+         *     a revision requested, moves it to `in_review` with the caller as its
+         *     sales person.
+         */
+        get: operations["get_staff_quotation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Prices an in-review quotation (sales staff): per line a percent off,
+         *     an amount off or a proposed total (`null`: catalogue price), the
+         *     shipping price, valid-until and a comment. `version` must be the one
+         *     loaded: otherwise 409 `version_conflict` (with the current `version`) and
+         *     nothing changes.
+         */
+        patch: operations["edit_staff_quotation"];
+        trace?: never;
+    };
+    "/api/v1/staff/quotations/{number}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines the request (sales staff); the buyer can still buy at catalogue prices. */
+        post: operations["decline_quotation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/quotations/{number}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the prices to the buyer (`in_review → quoted`), valid until the
+         *     date set (default 30 days from now); the buyer is e-mailed.
+         */
+        post: operations["send_quotation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1836,6 +2091,13 @@ export interface components {
             countries: components["schemas"]["NamedCode"][];
             /** @description US states, DC and territories (what a US address's `state` may be). */
             us_states: components["schemas"]["NamedCode"][];
+        };
+        /** @description `POST /quotations`: the whole cart (`from_cart: true`) or the given lines. */
+        CreateQuotationRequest: {
+            from_cart?: boolean;
+            lines?: components["schemas"]["QuotationLineInput"][] | null;
+            /** @description What the buyer wants sales to know (up to 2,000 characters). */
+            note?: string | null;
         };
         /** @description A customer's credit account: terms, balance, open invoices, history. */
         CreditAccount: {
@@ -2330,6 +2592,12 @@ export interface components {
             value: string;
             value_label: string;
         };
+        /** @description One line's price in a staff edit. */
+        LinePriceInput: {
+            /** @description The line's id. */
+            id: string;
+            quote?: components["schemas"]["LineQuote"] | null;
+        };
         /** @description Why a line cannot be ordered as it is. */
         LineProblemDto: {
             /** @description `not_sold_in_store`, `insufficient_stock`, `invalid_quantity` (beyond the store-wide bounds), or a serial code. */
@@ -2340,6 +2608,27 @@ export interface components {
              * @description For `insufficient_stock`: units available now.
              */
             available?: number | null;
+        };
+        /**
+         * @description How sales priced one line (SPEC §9): a percentage off, an amount off the
+         *     line, or a proposed total for the line. `None` on a line means the
+         *     catalogue price.
+         */
+        LineQuote: {
+            /** Format: int64 */
+            basis_points: number;
+            /** @enum {string} */
+            kind: "percent_off";
+        } | {
+            /** Format: int64 */
+            cents: number;
+            /** @enum {string} */
+            kind: "amount_off";
+        } | {
+            /** Format: int64 */
+            cents: number;
+            /** @enum {string} */
+            kind: "proposed_total";
         };
         LoginRequest: {
             /** @example customer@uplink.test */
@@ -2480,6 +2769,8 @@ export interface components {
             totals: components["schemas"]["OrderTotals"];
             coupon_code?: string | null;
             partner_referral?: components["schemas"]["OrderPartnerReferralDto"] | null;
+            /** @description The quotation this order paid (`Q-000045`), at its quoted prices. */
+            quotation_number?: string | null;
             lines: components["schemas"]["OrderLineDto"][];
             shipping: components["schemas"]["OrderShippingDto"];
             billing_address: components["schemas"]["OrderAddress"];
@@ -2946,6 +3237,152 @@ export interface components {
              */
             available?: number | null;
         };
+        /** @description What the caller may do now (the server checks again on every request). */
+        QuotationActions: {
+            submit: boolean;
+            accept: boolean;
+            request_revision: boolean;
+            close: boolean;
+            pay: boolean;
+            comment: boolean;
+            /** @description Expired or declined: its lines can go to the cart at catalogue prices. */
+            buy_at_catalogue_price: boolean;
+            /** @description Staff: prices, shipping and valid-until can be changed. */
+            edit: boolean;
+            send: boolean;
+            decline: boolean;
+        };
+        /** @description A comment, or the reason for a revision request or a decline. */
+        QuotationCommentRequest: {
+            /** @description 1–2,000 characters (optional for status changes). */
+            comment?: string | null;
+        };
+        /** @description The customer a quotation belongs to (staff views). */
+        QuotationCustomer: {
+            id: string;
+            email: string;
+            name: string;
+            company?: string | null;
+            /** @description The customer's credit terms, for the sales person pricing the quotation. */
+            has_credit_terms: boolean;
+        };
+        /** @description Who asked (staff lists). */
+        QuotationCustomerRef: {
+            email: string;
+            name: string;
+            company?: string | null;
+        };
+        QuotationDetail: {
+            /** @description `Q-000045`. */
+            number: string;
+            status: components["schemas"]["QuotationStatus"];
+            /** @description The status in words ("In review"). */
+            status_label: string;
+            /** @description Where it was asked from: `cart`, `product`, `co_term`. */
+            source: string;
+            store: string;
+            currency: string;
+            customer_note: string;
+            created_at: string;
+            submitted_at?: string | null;
+            /** @description Until when quoted prices hold (set when sales send them). */
+            valid_until?: string | null;
+            /**
+             * Format: int64
+             * @description Grows with every change; send it back with a staff edit.
+             */
+            version: number;
+            lines: components["schemas"]["QuotationLineDto"][];
+            totals: components["schemas"]["QuotationTotals"];
+            history: components["schemas"]["QuotationEvent"][];
+            /** @description The order that paid it. */
+            order_number?: string | null;
+            actions: components["schemas"]["QuotationActions"];
+            customer?: components["schemas"]["QuotationCustomer"] | null;
+            /** @description The sales person who opened it. */
+            assignee?: string | null;
+        };
+        /** @description One history entry: a status change or a comment. */
+        QuotationEvent: {
+            at: string;
+            /** @description `buyer`, `staff` or `system`. */
+            party: string;
+            author: string;
+            /** @description `status` or `comment`. */
+            kind: string;
+            /** @description The status after this entry. */
+            status: components["schemas"]["QuotationStatus"];
+            body: string;
+        };
+        /**
+         * @description One line: what was asked for, its catalogue price when asked, and the
+         *     price sales quoted.
+         */
+        QuotationLineDto: {
+            id: string;
+            product_id: string;
+            sku: string;
+            name: string;
+            product_type: string;
+            /** Format: int64 */
+            qty: number;
+            options: components["schemas"]["LineOption"][];
+            serials: string[];
+            /** @description Catalogue unit price (with options) when the quotation was asked for. */
+            unit_price: components["schemas"]["MoneyDto"];
+            /** @description `unit_price × qty`. */
+            subtotal: components["schemas"]["MoneyDto"];
+            quote?: components["schemas"]["LineQuote"] | null;
+            /** @description The line at the quoted price, before tax. */
+            quoted_total: components["schemas"]["MoneyDto"];
+        };
+        /** @description A line to ask a quotation for (as a cart line is added). */
+        QuotationLineInput: {
+            sku: string;
+            /** Format: int64 */
+            qty?: number | null;
+            options?: {
+                [key: string]: string;
+            };
+            serials?: string[];
+            iccid?: string | null;
+        };
+        /**
+         * @description Where a quotation is (SPEC §9). The wire and database name is snake case.
+         * @enum {string}
+         */
+        QuotationStatus: "draft" | "submitted" | "in_review" | "quoted" | "accepted" | "ordered" | "revision_requested" | "declined" | "closed" | "expired";
+        /** @description A quotation in a list. */
+        QuotationSummary: {
+            number: string;
+            status: components["schemas"]["QuotationStatus"];
+            status_label: string;
+            source: string;
+            created_at: string;
+            submitted_at?: string | null;
+            valid_until?: string | null;
+            /** Format: int64 */
+            line_count: number;
+            /** @description The first line's product name. */
+            first_line?: string | null;
+            subtotal: components["schemas"]["MoneyDto"];
+            quoted_subtotal: components["schemas"]["MoneyDto"];
+            order_number?: string | null;
+            customer?: components["schemas"]["QuotationCustomerRef"] | null;
+            assignee?: string | null;
+        };
+        /** @description Catalogue and quoted sums of the lines, and the quoted shipping. */
+        QuotationTotals: {
+            /** @description The lines at catalogue prices. */
+            subtotal: components["schemas"]["MoneyDto"];
+            /** @description What the quoted prices take off. */
+            discount: components["schemas"]["MoneyDto"];
+            /** @description The lines at quoted prices. */
+            quoted_subtotal: components["schemas"]["MoneyDto"];
+            shipping?: components["schemas"]["MoneyDto"] | null;
+            /** @description Quoted subtotal plus quoted shipping, before tax (tax is added at payment). */
+            total_before_tax: components["schemas"]["MoneyDto"];
+        };
         /**
          * @description Regions (fixed, SPEC §3).
          * @enum {string}
@@ -3235,6 +3672,27 @@ export interface components {
             shipping_method: string;
             /** @description The partner whose referral code the buyer applied (`null`: none). */
             referred_by?: string | null;
+        };
+        /**
+         * @description `PATCH /staff/quotations/{number}`: prices per line, shipping,
+         *     valid-until and a comment, against the version the editor saw.
+         */
+        StaffQuotationEdit: {
+            /**
+             * Format: int64
+             * @description The `version` the editor loaded; another one is 409 `version_conflict`.
+             */
+            version: number;
+            /** @description Lines to price (others keep their price). */
+            lines?: components["schemas"]["LinePriceInput"][];
+            /**
+             * Format: int64
+             * @description Quoted shipping in cents (`null`: the store's rates at payment).
+             */
+            shipping_cents?: number | null;
+            /** @description `YYYY-MM-DD` (end of that day, UTC); default 30 days after sending. */
+            valid_until?: string | null;
+            comment?: string | null;
         };
         /**
          * @description How a product is stocked and offered in one store.
@@ -7821,6 +8279,867 @@ export interface operations {
             };
         };
     };
+    list_quotations: {
+        parameters: {
+            query?: {
+                /** @description Statuses, comma-separated (`quoted,accepted`); all when left out. */
+                status?: string;
+                /** @description Part of the number, a product name or SKU. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationSummary"][];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: an unknown status; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_quotation: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateQuotationRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description The new quotation */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: an unknown SKU */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` (fields under `lines[i].`, `note`), `quotation_below_minimum` (with `minimum_cents`), `not_sold_in_store`, serial and quantity codes; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_quotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quotation number, `Q-000045` */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationDetail"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` (also another customer's quotation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accept_quotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quotation number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional comment; send `{}` for none */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotationCommentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_transition` (with `status`), `quotation_expired` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: comment; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    close_quotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quotation number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional comment; send `{}` for none */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotationCommentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_transition` (with `status`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: comment; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    add_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quotation number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotationCommentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` (also another customer's quotation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_transition`: the quotation is ordered, declined, closed or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: comment missing or too long; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pay_quotation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per attempt, e.g. a UUID; kept 24 hours */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Quotation number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrderRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description The new order */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payment_declined`, `payment_requires_action` (with `redirect_url`, `payment_intent`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` (also another customer's quotation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quotation_not_payable` (with `status`), `quotation_expired`, `insufficient_stock`, `price_changed`, `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `payment_method_unavailable`, `credit_limit_exceeded`, `idempotency_key_reused`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    quotation_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quotation number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` (also another customer's quotation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    request_revision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quotation number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        /** @description What should change (required); send `{}` for none */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotationCommentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_transition` (with `status`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: comment missing or too long; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submit_quotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quotation number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional comment; send `{}` for none */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotationCommentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_transition` (with `status`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: comment; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     search: {
         parameters: {
             query?: {
@@ -8595,6 +9914,404 @@ export interface operations {
                 };
             };
             /** @description `validation_failed`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_staff_quotations: {
+        parameters: {
+            query?: {
+                /** @description Statuses, comma-separated; default: waiting for sales (submitted, in review, revision requested). */
+                status?: string;
+                /** @description Part of the number, a product, or the customer's e-mail, name or company. */
+                q?: string;
+                /** @description Only those submitted at least this many days ago (0–365). */
+                older_than_days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationSummary"][];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: not sales staff; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_staff_quotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quotation number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationDetail"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: not sales staff; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    edit_staff_quotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quotation number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffQuotationEdit"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: not sales staff; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `version_conflict` (with `version`), `invalid_transition` (not in review) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` (fields `lines[i].quote`, `shipping_cents`, `valid_until`, `comment`); `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    decline_quotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quotation number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional reason for the buyer; send `{}` for none */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotationCommentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: not sales staff; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_transition` (with `status`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: comment; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    send_quotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quotation number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional comment for the buyer; send `{}` for none */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotationCommentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotationDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: not sales staff; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_transition` (with `status`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: comment; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -18,7 +18,7 @@ mod sections;
 mod transaction;
 
 pub use renewal::{RenewalOrder, RenewalPayment, place_renewal};
-pub use transaction::IdemKey;
+pub use transaction::{IdemKey, QuotationForOrder};
 
 use crate::cart::pricing::{CartRows, LoadCart, PricedCart, TaxDestination};
 use crate::cart::scope::check_store_region;
@@ -31,10 +31,12 @@ use crate::orders::dto::{OrderDetail, ShippingDetails};
 use commit::{after_commit, write_or_void};
 use payment::check_payment_allowed;
 use sections::Resolved;
+use std::sync::Arc;
 use transaction::{DraftLines, OrderDraft, cart_problem};
 use uplink_db::account_area::{AddressRow, Defaults};
 use uplink_db::now_ms;
 use uplink_domain::checkout::PaymentMethod;
+use uplink_domain::checkout::shipping::ShippingMethod;
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::money::Money;
 
@@ -52,7 +54,24 @@ struct Checked {
     digital_only: bool,
 }
 
-/// Places the order. On success the 201 answer is already stored under the idempotency key.
+/// What the order is made of: the customer's cart, or an accepted quotation.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    Cart,
+    Quotation(&'a Arc<QuotationForOrder>),
+}
+
+impl Source<'_> {
+    fn quotation(&self) -> Option<&Arc<QuotationForOrder>> {
+        match self {
+            Source::Cart => None,
+            Source::Quotation(q) => Some(q),
+        }
+    }
+}
+
+/// Places the order from the cart. On success the 201 answer is already
+/// stored under the idempotency key.
 pub async fn place(
     state: &AppState,
     auth: &AuthUser,
@@ -60,8 +79,33 @@ pub async fn place(
     req: &PlaceOrderRequest,
     idem: &IdemKey,
 ) -> ApiResult<PlacedOrder> {
+    place_from(state, auth, store_ctx, Source::Cart, req, idem).await
+}
+
+/// Places the order that pays an accepted quotation at its quoted prices
+/// (SPEC §9), with the same payment, idempotency and re-checks as the cart's.
+pub async fn place_quotation(
+    state: &AppState,
+    auth: &AuthUser,
+    store_ctx: &StoreContext,
+    quotation: Arc<QuotationForOrder>,
+    req: &PlaceOrderRequest,
+    idem: &IdemKey,
+) -> ApiResult<PlacedOrder> {
+    let source = Source::Quotation(&quotation);
+    place_from(state, auth, store_ctx, source, req, idem).await
+}
+
+async fn place_from(
+    state: &AppState,
+    auth: &AuthUser,
+    store_ctx: &StoreContext,
+    source: Source<'_>,
+    req: &PlaceOrderRequest,
+    idem: &IdemKey,
+) -> ApiResult<PlacedOrder> {
     check_store_region(store_ctx, Some(auth))?;
-    let checked = check(state, auth, store_ctx, req).await?;
+    let checked = check(state, auth, store_ctx, source, req).await?;
     let store = &store_ctx.snapshot.stores[store_ctx.store];
     // Payment first for cards and PayPal: authorise (nothing is taken yet).
     let intent = match checked.sections.method {
@@ -80,8 +124,11 @@ pub async fn place(
         user: auth.user.clone(),
         snapshot: store_ctx.snapshot.clone(),
         store: store_ctx.store,
-        lines: DraftLines::Cart {
-            owner: uplink_db::cart::customer_owner(auth.id()),
+        lines: match source.quotation() {
+            Some(q) => DraftLines::Given(q.contents.clone()),
+            None => DraftLines::Cart {
+                owner: uplink_db::cart::customer_owner(auth.id()),
+            },
         },
         sections: checked.sections.clone(),
         fee: checked.fee,
@@ -91,6 +138,7 @@ pub async fn place(
         intent: intent.clone(),
         idem: Some(idem.clone()),
         renewal: None,
+        quotation: source.quotation().cloned(),
     };
     let placed = write_or_void(state, draft).await?;
     let detail = after_commit(state, &auth.user, placed, intent.as_ref()).await;
@@ -105,6 +153,7 @@ async fn check(
     state: &AppState,
     auth: &AuthUser,
     store_ctx: &StoreContext,
+    source: Source<'_>,
     req: &PlaceOrderRequest,
 ) -> ApiResult<Checked> {
     let uid = auth.id();
@@ -117,16 +166,19 @@ async fn check(
     let mut rows = CartRows::load(
         &mut *state.db.pool().acquire().await?,
         &LoadCart {
-            given: None,
+            given: source.quotation().map(|q| &*q.contents),
             snapshot: snap,
             store: store_idx,
-            owner: Some(&owner),
+            owner: Some(owner.as_str()).filter(|_| source.quotation().is_none()),
             user_id: Some(uid),
             tax: TaxDestination::Destination(None),
             shipping: Money::ZERO,
         },
     )
     .await?;
+    if let Some(q) = source.quotation() {
+        rows = rows.with_quoted(q.prices.clone());
+    }
     let preview = rows.price(snap, store_idx, Money::ZERO);
     if preview.lines.is_empty() {
         return Err(ApiError::field(
@@ -137,7 +189,13 @@ async fn check(
     }
     let digital_only = preview.is_digital_only();
     let r = sections::resolve(state, auth, st, req, digital_only).await?;
-    let (fee, details) = sections::shipping_fee(st, &r, &preview);
+    let (mut fee, details) = sections::shipping_fee(st, &r, &preview);
+    if let Some(quoted) = source.quotation().and_then(|q| q.shipping_cents)
+        && r.shipping_method == ShippingMethod::Priority
+    {
+        // Sales quoted the shipping: it replaces the store's rate.
+        fee = quoted;
+    }
     rows.set_tax_destination(
         &mut *state.db.pool().acquire().await?,
         snap,

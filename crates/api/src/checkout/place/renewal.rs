@@ -155,6 +155,7 @@ pub async fn place_renewal(state: &AppState, o: RenewalOrder) -> ApiResult<Order
         intent: intent.clone(),
         idem: None,
         renewal: Some(o.claim.clone()),
+        quotation: None,
     };
     let placed = write_or_void(state, draft).await?;
     Ok(after_commit(state, &o.user, placed, intent.as_ref()).await)

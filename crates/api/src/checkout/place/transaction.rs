@@ -4,7 +4,7 @@
 //! redeem the coupon, empty the cart and store the idempotent answer.
 
 use super::sections::Resolved;
-use crate::cart::pricing::{LoadCart, PricedCart, TaxDestination, load_priced_cart};
+use crate::cart::pricing::{CartRows, LoadCart, PricedCart, QuotedPrices, TaxDestination};
 use crate::checkout::options::payment_refusal;
 use crate::checkout::quote::order_line_options;
 use crate::http::error::ApiError;
@@ -61,6 +61,8 @@ pub(super) struct OrderDraft {
     pub idem: Option<IdemKey>,
     /// A renewal's claim, turned into `ordered` in this transaction.
     pub renewal: Option<RenewalClaim>,
+    /// The accepted quotation this order pays, turned into `ordered` in this transaction.
+    pub quotation: Option<Arc<QuotationForOrder>>,
 }
 
 impl OrderDraft {
@@ -75,6 +77,18 @@ impl OrderDraft {
     fn user_id(&self) -> &str {
         &self.user.id
     }
+}
+
+/// An accepted quotation to order (SPEC §9): its lines as a cart would
+/// hold them (never stored as one), the prices sales quoted for them and
+/// the quoted shipping price (charged for Priority shipping).
+#[derive(Debug, Clone)]
+pub struct QuotationForOrder {
+    pub id: String,
+    pub number: String,
+    pub contents: Arc<CartContents>,
+    pub prices: QuotedPrices,
+    pub shipping_cents: Option<i64>,
 }
 
 /// Why the transaction must start over (the catalogue changed under it).
@@ -125,6 +139,9 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     let mut order = order_row(state, &mut tx, d, &cart, now).await?;
     q::insert_order(&mut tx, &order).await?;
     let lines = insert_lines(&mut tx, d, &cart, &order.id).await?;
+    if let Some(quotation) = &d.quotation {
+        mark_quotation_ordered(&mut tx, quotation, &order, now).await?;
+    }
     if let Some(claim) = &d.renewal
         && !uplink_db::renewals::mark_renewal_ordered(&mut tx, claim, &order.id, now).await?
     {
@@ -188,6 +205,36 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     })
 }
 
+/// The quotation becomes `ordered`, only while it is still accepted and
+/// valid (a second payment of it, or one racing its expiry, is refused).
+async fn mark_quotation_ordered(
+    tx: &mut AnyConnection,
+    quotation: &QuotationForOrder,
+    order: &OrderRow,
+    now: i64,
+) -> Result<(), TxError> {
+    use uplink_db::quotations as qq;
+    if !qq::mark_ordered(tx, &quotation.id, (&order.id, &order.number), now).await? {
+        return Err(ApiError::new(ErrorCode::QuotationNotPayable)
+            .with_detail(
+                "This quotation was paid, changed or expired meanwhile; reload it to see where it stands.",
+            )
+            .into());
+    }
+    let entry = qq::QuotationHistoryRow {
+        id: new_id("qth"),
+        quotation_id: quotation.id.clone(),
+        status: "ordered".into(),
+        party: "buyer".into(),
+        author: order.email.clone(),
+        kind: "status".into(),
+        body: format!("Paid: order {}.", order.number),
+        created_at: now,
+    };
+    qq::insert_history(tx, &entry).await?;
+    Ok(())
+}
+
 /// True when the order is paid as it is placed (everything but a bank transfer).
 pub(super) fn paid_at_placement(method: PaymentMethod) -> bool {
     method != PaymentMethod::BankTransfer
@@ -197,7 +244,7 @@ pub(super) fn paid_at_placement(method: PaymentMethod) -> bool {
 /// longer what the buyer agreed to. Stock problems are left to the
 /// conditional updates of [`take_stock`].
 async fn reprice(tx: &mut AnyConnection, d: &OrderDraft) -> Result<PricedCart, TxError> {
-    let cart = load_priced_cart(
+    let mut rows = CartRows::load(
         tx,
         &LoadCart {
             snapshot: &d.snapshot,
@@ -216,6 +263,10 @@ async fn reprice(tx: &mut AnyConnection, d: &OrderDraft) -> Result<PricedCart, T
         },
     )
     .await?;
+    if let Some(q) = &d.quotation {
+        rows = rows.with_quoted(q.prices.clone());
+    }
+    let cart = rows.price(&d.snapshot, d.store, Money::from_cents(d.fee));
     if cart.is_digital_only() != d.digital_only {
         return Err(ApiError::new(ErrorCode::PriceChanged)
             .with_detail("Your cart changed while the order was placed; review it and try again.")
@@ -360,6 +411,7 @@ async fn order_row(
         partner_id: None,
         partner_referral_code: None,
         partner_name: None,
+        quotation_number: d.quotation.as_ref().map(|q| q.number.clone()),
     })
 }
 
@@ -422,13 +474,21 @@ async fn insert_history(
         let note = format!("Automatic renewal of {}; paid {how}.", claim.serial);
         return Ok(q::insert_history(tx, &order.id, &order.status, "system", &note).await?);
     }
-    let note = match d.method() {
-        PaymentMethod::BankTransfer => "Order placed; waiting for the bank transfer.",
-        PaymentMethod::CreditTerms => "Order placed on credit terms.",
-        PaymentMethod::Paypal => "Order placed; paid with PayPal.",
-        PaymentMethod::Card => "Order placed; paid by card.",
+    let how = match d.method() {
+        PaymentMethod::BankTransfer => "; waiting for the bank transfer.",
+        PaymentMethod::CreditTerms => " on credit terms.",
+        PaymentMethod::Paypal => "; paid with PayPal.",
+        PaymentMethod::Card => "; paid by card.",
     };
-    Ok(q::insert_history(tx, &order.id, &order.status, "customer", note).await?)
+    let placed = match &d.quotation {
+        Some(q) => format!(
+            "Order placed from quotation {} at the quoted prices",
+            q.number
+        ),
+        None => "Order placed".to_owned(),
+    };
+    let note = format!("{placed}{how}");
+    Ok(q::insert_history(tx, &order.id, &order.status, "customer", &note).await?)
 }
 
 /// The order's payment: pending (bank transfer), on terms, or authorised
