@@ -78,11 +78,14 @@ pub struct OrderLineRow {
     pub warehouse: Option<String>,
     /// `to_ship`, `shipped`, `awaiting_delivery`, `delivered`, `cancelled`.
     pub delivery_status: String,
+    /// A co-term line: its device's coverage runs to this time (unix ms)
+    /// rather than for the plan's whole term.
+    pub coverage_until: Option<i64>,
 }
 
 const LINE_COLUMNS: &str = "id, order_id, position, product_id, sku, name, product_type, qty, \
 unit_price_cents, subtotal_cents, discount_cents, tax_cents, total_cents, options, serials, \
-weight_grams, warehouse, delivery_status";
+weight_grams, warehouse, delivery_status, coverage_until";
 
 #[derive(Debug, Clone, FromRow, PartialEq)]
 pub struct HistoryRow {
@@ -198,7 +201,7 @@ pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), 
 pub async fn insert_line(conn: &mut AnyConnection, l: &OrderLineRow) -> Result<(), DbError> {
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "INSERT INTO order_lines ({LINE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
-         $12, $13, $14, $15, $16, $17, $18)"
+         $12, $13, $14, $15, $16, $17, $18, $19)"
     )))
     .bind(&l.id)
     .bind(&l.order_id)
@@ -218,6 +221,7 @@ pub async fn insert_line(conn: &mut AnyConnection, l: &OrderLineRow) -> Result<(
     .bind(l.weight_grams)
     .bind(&l.warehouse)
     .bind(&l.delivery_status)
+    .bind(l.coverage_until)
     .execute(conn)
     .await?;
     Ok(())

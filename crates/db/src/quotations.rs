@@ -59,10 +59,12 @@ pub struct QuotationLineRow {
     pub quote: Option<String>,
     /// The line's quoted total before tax.
     pub quoted_total_cents: i64,
+    /// A co-term line: the day (unix ms) its device's coverage is extended to.
+    pub coverage_until: Option<i64>,
 }
 
 const LINE_COLUMNS: &str = "id, quotation_id, position, product_id, sku, name, product_type, qty, \
-options, option_labels, serials, iccid, unit_price_cents, quote, quoted_total_cents";
+options, option_labels, serials, iccid, unit_price_cents, quote, quoted_total_cents, coverage_until";
 
 #[derive(Debug, Clone, FromRow, PartialEq)]
 pub struct QuotationHistoryRow {
@@ -165,7 +167,7 @@ pub async fn insert_quotation(conn: &mut AnyConnection, q: &QuotationRow) -> Res
 pub async fn insert_line(conn: &mut AnyConnection, l: &QuotationLineRow) -> Result<(), DbError> {
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "INSERT INTO quotation_lines ({LINE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-         $10, $11, $12, $13, $14, $15)"
+         $10, $11, $12, $13, $14, $15, $16)"
     )))
     .bind(&l.id)
     .bind(&l.quotation_id)
@@ -182,6 +184,7 @@ pub async fn insert_line(conn: &mut AnyConnection, l: &QuotationLineRow) -> Resu
     .bind(l.unit_price_cents)
     .bind(&l.quote)
     .bind(l.quoted_total_cents)
+    .bind(l.coverage_until)
     .execute(conn)
     .await?;
     Ok(())

@@ -77,6 +77,16 @@ impl Money {
         }
     }
 
+    /// `self × numerator / denominator`, rounded half up to the cent (a
+    /// share of a price); zero for a non-positive denominator.
+    pub fn share(self, numerator: i64, denominator: i64) -> Money {
+        if denominator <= 0 {
+            return Money::ZERO;
+        }
+        let exact = div_round_half_up(self.0 as i128 * numerator as i128, denominator as i128);
+        Money(exact.clamp(i64::MIN as i128, i64::MAX as i128) as i64)
+    }
+
     /// The sum of `amounts`, or `None` when it does not fit.
     pub fn checked_sum(amounts: impl IntoIterator<Item = Money>) -> Option<Money> {
         amounts

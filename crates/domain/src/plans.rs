@@ -1,6 +1,7 @@
 //! Warranty renewals (SPEC §4.2) and cloud plan stacking (SPEC §4.3).
 
 use crate::catalog::ProductType;
+use crate::money::Money;
 use time::{Date, Duration, Month, OffsetDateTime};
 
 /// Standard warranty length from registration.
@@ -41,6 +42,48 @@ pub fn renewal_start(expires: Date, purchased: Date) -> Date {
 pub fn renewal_period(expires: Date, purchased: Date, term_months: u32) -> (Date, Date) {
     let start = renewal_start(expires, purchased);
     (start, add_months(start, term_months))
+}
+
+/// One device's part of a co-term quotation (SPEC §8): its care renewal
+/// runs only from the day after its coverage ends to the common end date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CoTermShare {
+    /// Days of coverage bought: from the day after the current end through
+    /// the common end date; 0 for a device already covered to that date.
+    pub days: i64,
+    /// Days a whole renewal would cover from the same start.
+    pub period_days: i64,
+    /// The renewal's price for `days` of its `period_days`, rounded to the cent.
+    pub price: Money,
+}
+
+/// Prorates a renewal of `term_months` costing `price` for a device covered
+/// until `expires` so that it ends on `common_end`, day-exact. Never more
+/// than one whole period (then the whole price); nothing for a device
+/// already covered to the end date.
+pub fn co_term_share(
+    expires: Date,
+    common_end: Date,
+    term_months: u32,
+    price: Money,
+) -> CoTermShare {
+    let start = expires.next_day().unwrap_or(expires);
+    let period_days = (add_months(start, term_months) - expires).whole_days();
+    let days = (common_end - expires).whole_days().clamp(0, period_days);
+    CoTermShare {
+        days,
+        period_days,
+        price: price.share(days, period_days),
+    }
+}
+
+/// The latest common end date a co-term may pick: no device may need more
+/// than one whole renewal period to reach it.
+pub fn latest_co_term_end(expiries: &[Date], term_months: u32) -> Option<Date> {
+    expiries
+        .iter()
+        .map(|e| add_months(e.next_day().unwrap_or(*e), term_months))
+        .min()
 }
 
 /// The allowance of a cloud plan: metered (MB) or unlimited (time-based).
@@ -154,6 +197,21 @@ mod tests {
     use time::macros::{date, datetime};
 
     const NOW: OffsetDateTime = datetime!(2025-03-10 12:00 UTC);
+
+    #[test]
+    fn co_term_shares_are_day_exact() {
+        let price = Money::from_cents(36_500);
+        // Covered to 31 Dec 2025; a year's renewal would run to 1 Jan 2027 (366 days).
+        let s = co_term_share(date!(2025 - 12 - 31), date!(2026 - 03 - 31), 12, price);
+        assert_eq!((s.days, s.period_days), (90, 366));
+        assert_eq!(s.price, Money::from_cents(8_975)); // 36,500 × 90 / 366 = 8,975.4
+        let none = co_term_share(date!(2026 - 03 - 31), date!(2026 - 03 - 31), 12, price);
+        assert_eq!((none.days, none.price), (0, Money::ZERO));
+        assert_eq!(
+            latest_co_term_end(&[date!(2026 - 03 - 31), date!(2025 - 12 - 31)], 12),
+            Some(date!(2027 - 01 - 01))
+        );
+    }
 
     fn metered(mb: i64, days: i64) -> PlanPurchase {
         PlanPurchase {
@@ -327,6 +385,49 @@ mod tests {
             prop_assert!(p.expires_at >= active.expires_at.min(cap));
             prop_assert_eq!(p.allowance, Allowance::Metered { mb: left + new });
             prop_assert_eq!(p.capped, active.expires_at + Duration::days(days) > cap);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn a_co_term_share_never_exceeds_one_period_or_its_price(
+            expires_day in 0i64..3_000,
+            ahead in -400i64..1_500,
+            months in 1u32..=60,
+            cents in 0i64..10_000_000,
+        ) {
+            let base = date!(2024 - 01 - 01);
+            let expires = base + Duration::days(expires_day);
+            let end = expires + Duration::days(ahead);
+            let price = Money::from_cents(cents);
+            let s = co_term_share(expires, end, months, price);
+            prop_assert!(s.days >= 0 && s.days <= s.period_days);
+            prop_assert!(s.price >= Money::ZERO && s.price <= price);
+            if end <= expires {
+                prop_assert_eq!(s.days, 0);
+                prop_assert_eq!(s.price, Money::ZERO);
+            }
+            if s.days == s.period_days {
+                prop_assert_eq!(s.price, price);
+            }
+            // A later end date never costs less.
+            let later = co_term_share(expires, end + Duration::days(1), months, price);
+            prop_assert!(later.price >= s.price);
+        }
+
+        #[test]
+        fn every_device_reaches_the_latest_allowed_end_within_one_period(
+            days in proptest::collection::vec(0i64..2_000, 1..20),
+            months in 1u32..=36,
+        ) {
+            let base = date!(2024 - 01 - 01);
+            let expiries: Vec<Date> = days.iter().map(|d| base + Duration::days(*d)).collect();
+            let end = latest_co_term_end(&expiries, months).unwrap();
+            for e in &expiries {
+                let s = co_term_share(*e, end, months, Money::from_cents(1_000));
+                prop_assert!(s.days <= s.period_days);
+                prop_assert_eq!(*e + Duration::days(s.days), end.max(*e));
+            }
         }
     }
 }

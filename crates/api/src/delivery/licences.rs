@@ -110,14 +110,24 @@ pub async fn deliver_key(
 fn key_end(ctx: &LineCtx<'_>, device: &DeviceRef) -> Option<i64> {
     let months = u32::try_from(ctx.product.term_months?).ok()?;
     if is_care_plan(ctx.snapshot, ctx.product) {
-        let (_, end) = renewal_period(
-            date_of_ms(device.warranty_ends_at),
-            date_of_ms(ctx.purchased),
-            months,
-        );
+        let (_, end) = coverage(ctx, device, months);
         return Some(ms_of_date(end));
     }
     Some(ms_of_date(add_months(date_of_ms(ctx.now), months)))
+}
+
+/// The coverage a care line buys for the device: the plan's term (SPEC
+/// §4.2), or for a co-term line (SPEC §8) from the day after the current
+/// end through the common end date it was priced for.
+fn coverage(ctx: &LineCtx<'_>, device: &DeviceRef, months: u32) -> (time::Date, time::Date) {
+    let expires = date_of_ms(device.warranty_ends_at);
+    match ctx.line.coverage_until {
+        Some(until) => {
+            let end = date_of_ms(until).max(expires);
+            (expires.next_day().unwrap_or(expires).min(end), end)
+        }
+        None => renewal_period(expires, date_of_ms(ctx.purchased), months),
+    }
 }
 
 /// Extends the device's coverage by the plan's term (SPEC §4.2: bought
@@ -133,11 +143,7 @@ pub async fn extend_warranty(
         .term_months
         .and_then(|m| u32::try_from(m).ok())
         .unwrap_or(12);
-    let (start, end) = renewal_period(
-        date_of_ms(device.warranty_ends_at),
-        date_of_ms(ctx.purchased),
-        months,
-    );
+    let (start, end) = coverage(ctx, device, months);
     let ext = WarrantyExtensionRow {
         order_line_id: ctx.line.id.clone(),
         serial: device.serial.clone(),

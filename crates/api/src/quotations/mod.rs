@@ -7,6 +7,7 @@
 //! quoted prices that pass their valid-until date expire by a job.
 
 pub mod author;
+pub mod co_term;
 pub mod dto;
 pub mod emails;
 pub mod payment;
@@ -49,6 +50,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         ))
         .routes(api_routes!(routes::staff_quotations::send_quotation))
         .routes(api_routes!(routes::staff_quotations::decline_quotation))
+        .routes(api_routes!(routes::co_term::co_term))
 }
 
 /// A quotation by the number in a path: 404 for anything that is not one.

@@ -99,6 +99,11 @@ fn for_order(q: &Loaded) -> QuotationForOrder {
         }),
         prices: QuotedPrices { lines: prices },
         shipping_cents: q.row.shipping_cents,
+        coverage_until: q
+            .lines
+            .iter()
+            .filter_map(|l| Some((l.id.clone(), l.coverage_until?)))
+            .collect(),
     }
 }
 

@@ -14,13 +14,16 @@ use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
 use crate::http::store::StoreContext;
 use crate::platform::money::money_text;
+use crate::read_model::Snapshot;
 use uplink_db::cart::{CartContents, CartLine, CartLineRow, CartRow};
 use uplink_db::now_ms;
 use uplink_db::quotations::{self as qq, QuotationLineRow, QuotationRow};
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::ids::new_id;
 use uplink_domain::money::Money;
-use uplink_domain::quotations::{MAX_LINES, QuotationStatus, quotation_number};
+use uplink_domain::quotations::{
+    LineQuote, MAX_LINES, QuotationStatus, quotation_number, quoted_total,
+};
 
 /// Longest customer note.
 pub const MAX_NOTE_CHARS: usize = 2_000;
@@ -80,16 +83,15 @@ pub async fn create(
         }
     };
     let priced = price(state, auth, store_ctx, contents.as_ref()).await?;
-    insert(
-        state,
-        auth,
-        store_ctx,
-        &priced,
-        &note,
+    let new = NewQuotation {
+        snapshot: &store_ctx.snapshot,
+        priced: &priced,
+        note: &note,
         source,
-        QuotationStatus::Draft,
-    )
-    .await
+        status: QuotationStatus::Draft,
+        line_terms: &[],
+    };
+    insert(state, auth, &new).await
 }
 
 /// Lines given in full, each checked as an add-to-cart would check it.
@@ -153,7 +155,7 @@ pub fn given_contents(
 
 /// The lines priced at catalogue prices (no tax, no coupon: sales quote
 /// before tax, and a coupon does not carry into a quotation).
-async fn price(
+pub async fn price(
     state: &AppState,
     auth: &AuthUser,
     store_ctx: &StoreContext,
@@ -208,17 +210,42 @@ async fn price(
     Ok(priced)
 }
 
+/// A quotation to write.
+#[derive(Clone, Copy)]
+pub struct NewQuotation<'a> {
+    /// The catalogue the lines were priced against.
+    pub snapshot: &'a Snapshot,
+    pub priced: &'a PricedCart,
+    pub note: &'a str,
+    pub source: Source,
+    pub status: QuotationStatus,
+    /// Per line (by position), a price already proposed and a co-term end;
+    /// lines beyond it are at catalogue price.
+    pub line_terms: &'a [LineTerms],
+}
+
+/// What a line is asked at from the start (co-term: its prorated price and end date).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LineTerms {
+    pub quote: Option<LineQuote>,
+    pub coverage_until: Option<i64>,
+}
+
 /// Checks the minimum and writes the quotation with its lines and first
 /// history entry; answers its number.
 pub async fn insert(
     state: &AppState,
     auth: &AuthUser,
-    store_ctx: &StoreContext,
-    priced: &PricedCart,
-    note: &str,
-    source: Source,
-    status: QuotationStatus,
+    new: &NewQuotation<'_>,
 ) -> ApiResult<String> {
+    let NewQuotation {
+        snapshot: snap,
+        priced,
+        note,
+        source,
+        status,
+        line_terms,
+    } = *new;
     let subtotal = priced.totals.subtotal.cents();
     let minimum = state.config.checkout.quotation_min_subtotal_cents;
     if subtotal < minimum && source != Source::CoTerm {
@@ -230,7 +257,6 @@ pub async fn insert(
             ))
             .with_extra("minimum_cents", minimum));
     }
-    let snap = &store_ctx.snapshot;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     let number = quotation_number(qq::next_quotation_seq(&mut tx).await?);
@@ -257,6 +283,9 @@ pub async fn insert(
     for (i, l) in priced.lines.iter().enumerate() {
         let p = l.product.map(|p| snap.product(p));
         let subtotal = l.amounts.subtotal.cents();
+        let terms = line_terms.get(i).copied().unwrap_or_default();
+        let quoted_total = quoted_total(Money::from_cents(subtotal), terms.quote)
+            .map_err(|e| ApiError::internal(format!("a proposed line price does not fit: {e}")))?;
         let line = QuotationLineRow {
             id: new_id("qln"),
             quotation_id: row.id.clone(),
@@ -274,8 +303,11 @@ pub async fn insert(
             serials: serde_json::to_string(&l.line.serials).unwrap_or_else(|_| "[]".into()),
             iccid: l.line.row.iccid.clone(),
             unit_price_cents: l.unit_price.cents(),
-            quote: None,
-            quoted_total_cents: subtotal,
+            quote: terms
+                .quote
+                .map(|q| serde_json::to_string(&q).unwrap_or_default()),
+            quoted_total_cents: quoted_total.cents(),
+            coverage_until: terms.coverage_until,
         };
         qq::insert_line(&mut tx, &line).await?;
     }

@@ -4,6 +4,7 @@
 //! buyer never sees another buyer's quotation and customers never reach
 //! the staff endpoints.
 
+use crate::auto_renewal::device_ending_in;
 use crate::credit::staff;
 use crate::helpers::{Session, TestApp, TestResponse};
 use axum::body::Body;
@@ -109,6 +110,16 @@ async fn pay(app: &TestApp, s: &Session, number: &str, key: &str, method: &str) 
         "billing": {"same_as_shipping": true},
         "payment": {"method": method},
     });
+    pay_with(app, s, number, key, &body).await
+}
+
+async fn pay_with(
+    app: &TestApp,
+    s: &Session,
+    number: &str,
+    key: &str,
+    body: &Value,
+) -> TestResponse {
     let req = Request::builder()
         .method(Method::POST)
         .uri(uri(number, "pay"))
@@ -119,7 +130,7 @@ async fn pay(app: &TestApp, s: &Session, number: &str, key: &str, method: &str) 
         .header("x-csrf-token", &s.csrf)
         .header("content-type", "application/json")
         .header("idempotency-key", key)
-        .body(Body::from(serde_json::to_vec(&body).unwrap()))
+        .body(Body::from(serde_json::to_vec(body).unwrap()))
         .unwrap();
     app.request(req).await
 }
@@ -543,4 +554,213 @@ async fn requests_below_the_minimum_or_with_bad_lines_are_refused_with_their_cod
     .await;
     let problem = res.assert_problem(422, "quotation_below_minimum");
     assert_eq!(problem["minimum_cents"], 1_000_000);
+}
+
+fn co_term_uri() -> &'static str {
+    "/api/v1/me/devices/co-term?store=global"
+}
+
+/// The device's coverage end as a day.
+async fn coverage_end(app: &TestApp, serial: &str) -> time::Date {
+    let ms: i64 = sqlx::query_scalar("SELECT warranty_ends_at FROM devices WHERE serial = $1")
+        .bind(serial)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    uplink_domain::devices::ms_date(ms)
+}
+
+#[tokio::test]
+async fn a_co_term_quotation_prorates_each_device_to_the_common_end_date_and_delivery_lands_there()
+{
+    let app = app().await;
+    let (buyer, sales) = parties(&app).await;
+    device_ending_in(&app, &buyer, "1824-COTM-0001", 30).await;
+    device_ending_in(&app, &buyer, "1824-COTM-0002", 120).await;
+    let target = coverage_end(&app, "1824-COTM-0002").await;
+    let res = post(
+        &app,
+        &buyer,
+        co_term_uri(),
+        json!({"serials": ["1824-COTM-0001", "1824-cotm-0002"]}),
+    )
+    .await;
+    assert_eq!(res.status, 200, "{}", res.text());
+    let answer = res.json();
+    assert_eq!(answer["external_url"], Value::Null);
+    assert_eq!(
+        answer["left_out"],
+        json!(["1824-COTM-0002"]),
+        "already ends on the date"
+    );
+    assert_eq!(answer["end_date"], target.to_string());
+    let n = answer["quotation_number"].as_str().unwrap().to_owned();
+    let q = app
+        .get_as(&buyer, &format!("/api/v1/quotations/{n}"))
+        .await
+        .json();
+    assert_eq!(q["status"], "submitted", "sent to sales at once");
+    assert_eq!(q["source"], "co_term");
+    let line = &q["lines"][0];
+    assert_eq!(line["serials"], json!(["1824-COTM-0001"]));
+    // 90 days of a one-year plan, day-exact.
+    let expires = coverage_end(&app, "1824-COTM-0001").await;
+    let share = uplink_domain::plans::co_term_share(
+        expires,
+        target,
+        12,
+        uplink_domain::money::Money::from_cents(cents(&line["unit_price"])),
+    );
+    assert_eq!(share.days, 90);
+    assert_eq!(line["quote"]["kind"], "proposed_total");
+    assert_eq!(cents(&line["quoted_total"]), share.price.cents());
+
+    // Sales send it as is, the buyer accepts and pays; delivery extends to the common date.
+    let opened = app.get_as(&sales, &staff_uri(&n)).await.json();
+    assert_eq!(opened["status"], "in_review");
+    act(&app, &sales, &format!("{}/send", staff_uri(&n)), "quoted").await;
+    act(&app, &buyer, &uri(&n, "accept"), "accepted").await;
+    let body = json!({"billing": {"address": {"name": "Ana Roth", "line1": "Hauptstr. 1",
+        "city": "Berlin", "postal_code": "10115", "country": "DE", "phone": "+49 30 1234567"}},
+        "payment": {"method": "credit_terms"}});
+    let res = pay_with(&app, &buyer, &n, "co-term-1", &body).await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    assert_eq!(cents(&res.json()["totals"]["total"]), share.price.cents());
+    uplink_api::delivery::runner::run_once(&app.state)
+        .await
+        .expect("delivery runs");
+    assert_eq!(coverage_end(&app, "1824-COTM-0001").await, target);
+    assert_eq!(coverage_end(&app, "1824-COTM-0002").await, target);
+}
+
+#[tokio::test]
+async fn co_term_requests_are_checked_and_an_external_host_gets_the_fixed_links() {
+    let app = app().await;
+    let (buyer, _sales) = parties(&app).await;
+    let other = app.register("other@example.com", "DE").await;
+    device_ending_in(&app, &buyer, "1824-COTM-0011", 30).await;
+    device_ending_in(&app, &buyer, "1824-COTM-0012", 60).await;
+    device_ending_in(&app, &other, "1824-COTM-0013", 60).await;
+    let both = json!(["1824-COTM-0011", "1824-COTM-0012"]);
+    // One device is not a co-term; someone else's device is not found.
+    post(
+        &app,
+        &buyer,
+        co_term_uri(),
+        json!({"serials": ["1824-COTM-0011"]}),
+    )
+    .await
+    .assert_problem(422, "validation_failed");
+    let res = post(
+        &app,
+        &buyer,
+        co_term_uri(),
+        json!({"serials": ["1824-COTM-0011", "1824-COTM-0013"]}),
+    )
+    .await;
+    assert_eq!(
+        res.assert_problem(404, "not_found")["errors"][0]["field"],
+        "serials[1]"
+    );
+    post(
+        &app,
+        &buyer,
+        co_term_uri(),
+        json!({"serials": ["not a serial", "1824-COTM-0011"]}),
+    )
+    .await
+    .assert_problem(422, "invalid_serial");
+    // The end date: from the latest expiry to one period after the earliest.
+    for bad in ["2020-01-01", "2999-01-01", "tomorrow"] {
+        post(
+            &app,
+            &buyer,
+            co_term_uri(),
+            json!({"serials": both, "end_date": bad}),
+        )
+        .await
+        .assert_problem(422, "validation_failed");
+    }
+
+    let external = TestApp::with_config(|c| {
+        c.checkout.co_term_host = Some("https://coterm.example.com".into())
+    })
+    .await;
+    external.state.db.seed_demo_catalog().await.unwrap();
+    external.state.catalog.refresh().await.unwrap();
+    let b = external.register("buyer@example.com", "DE").await;
+    device_ending_in(&external, &b, "1824-COTM-0011", 30).await;
+    device_ending_in(&external, &b, "1824-COTM-0012", 60).await;
+    let res = post(&external, &b, co_term_uri(), json!({"serials": both})).await;
+    assert_eq!(res.status, 200, "{}", res.text());
+    let answer = res.json();
+    assert_eq!(
+        answer["external_url"],
+        "https://coterm.example.com/co-term-quotations?serials=1824-COTM-0011,1824-COTM-0012"
+    );
+    assert_eq!(
+        answer["external_success_url"],
+        "https://coterm.example.com/co-term-quotations/success/thanks"
+    );
+    assert_eq!(answer["quotation_number"], Value::Null);
+}
+
+#[tokio::test]
+async fn the_staff_queue_filters_by_status_age_and_customer() {
+    let app = app().await;
+    let (buyer, sales) = parties(&app).await;
+    let first = draft_from_cart(&app, &buyer).await;
+    let n1 = first["number"].as_str().unwrap().to_owned();
+    act(&app, &buyer, &uri(&n1, "submit"), "submitted").await;
+    let second = draft_from_cart(&app, &buyer).await;
+    let n2 = second["number"].as_str().unwrap().to_owned();
+    // Drafts are not in the queue; submitted ones are, with their customer.
+    let queue = app.get_as(&sales, "/api/v1/staff/quotations").await.json();
+    let numbers: Vec<&str> = queue
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["number"].as_str().unwrap())
+        .collect();
+    assert_eq!(numbers, [n1.as_str()]);
+    assert_eq!(queue[0]["customer"]["email"], "buyer@example.com");
+    let all = app
+        .get_as(
+            &sales,
+            "/api/v1/staff/quotations?status=draft,submitted&q=buyer@",
+        )
+        .await
+        .json();
+    assert_eq!(all.as_array().unwrap().len(), 2);
+    let nobody = app
+        .get_as(
+            &sales,
+            "/api/v1/staff/quotations?status=draft,submitted&q=someone-else",
+        )
+        .await
+        .json();
+    assert_eq!(nobody.as_array().unwrap().len(), 0);
+    let old = app
+        .get_as(&sales, "/api/v1/staff/quotations?older_than_days=3")
+        .await
+        .json();
+    assert_eq!(old.as_array().unwrap().len(), 0, "submitted just now");
+    app.get_as(&sales, "/api/v1/staff/quotations?status=pending")
+        .await
+        .assert_problem(422, "validation_failed");
+    app.get_as(&sales, "/api/v1/staff/quotations?older_than_days=9999")
+        .await
+        .assert_problem(422, "validation_failed");
+    // The buyer's own list filters too.
+    let drafts = app
+        .get_as(&buyer, "/api/v1/quotations?status=draft")
+        .await
+        .json();
+    assert_eq!(drafts[0]["number"], n2.as_str());
+    assert_eq!(drafts.as_array().unwrap().len(), 1);
+    let by_product = app
+        .get_as(&buyer, "/api/v1/quotations?q=br1%20pro")
+        .await
+        .json();
+    assert_eq!(by_product.as_array().unwrap().len(), 2);
 }

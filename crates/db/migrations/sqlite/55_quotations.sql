@@ -3,7 +3,8 @@
 -- line, the shipping price and valid-until date, and a history of status
 -- changes and comments from both sides. `version` grows with every staff
 -- change, so two sales people editing one quotation cannot overwrite each
--- other. An order paid from a quotation remembers its number.
+-- other. An order paid from a quotation remembers its number; a co-term
+-- line carries the common end date its device's coverage is extended to.
 CREATE TABLE quotation_counter (id INTEGER PRIMARY KEY, next BIGINT NOT NULL);
 INSERT INTO quotation_counter (id, next) VALUES (1, 1);
 
@@ -45,7 +46,8 @@ CREATE TABLE quotation_lines (
     iccid TEXT,
     unit_price_cents BIGINT NOT NULL,
     quote TEXT,
-    quoted_total_cents BIGINT NOT NULL
+    quoted_total_cents BIGINT NOT NULL,
+    coverage_until BIGINT
 );
 CREATE INDEX quotation_lines_quotation ON quotation_lines (quotation_id, position);
 
@@ -62,3 +64,7 @@ CREATE TABLE quotation_history (
 CREATE INDEX quotation_history_quotation ON quotation_history (quotation_id, created_at);
 
 ALTER TABLE orders ADD COLUMN quotation_number TEXT;
+
+-- A co-term line (SPEC §8) extends its device's coverage to this day
+-- (unix ms) instead of by the plan's whole term.
+ALTER TABLE order_lines ADD COLUMN coverage_until BIGINT;

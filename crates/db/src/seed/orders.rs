@@ -355,6 +355,7 @@ fn line_rows(
             weight_grams: item.weight_grams,
             warehouse: Some(region.warehouse().as_str().to_owned()),
             delivery_status: delivery.into(),
+            coverage_until: None,
         })
         .collect()
 }

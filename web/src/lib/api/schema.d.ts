@@ -687,6 +687,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/devices/co-term": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for a co-term quotation for two or more of the caller's devices
+         *     (SPEC §8). With an external co-term service configured, answers its
+         *     fixed links (`{host}/co-term-quotations?serials=…` and
+         *     `{host}/co-term-quotations/success/thanks`); otherwise Uplink submits a
+         *     quotation to sales with each device's renewal prorated day-exact to the
+         *     common end date (default: the latest current expiry) and answers its number.
+         */
+        post: operations["co_term"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/devices/import-incontrol": {
         parameters: {
             query?: never;
@@ -2082,6 +2106,27 @@ export interface components {
             tax: components["schemas"]["MoneyDto"];
             /** @description Before shipping. */
             total: components["schemas"]["MoneyDto"];
+        };
+        /** @description Where the co-term request went. */
+        CoTermAnswer: {
+            /** @description An external co-term service is configured: continue there. */
+            external_url?: string | null;
+            /** @description That service's page after a successful request. */
+            external_success_url?: string | null;
+            /** @description Uplink's own quotation (`Q-000045`), submitted to sales. */
+            quotation_number?: string | null;
+            /** @description The common end date used (`YYYY-MM-DD`). */
+            end_date?: string | null;
+            /** @description Devices already covered to the end date (nothing to add for them). */
+            left_out: string[];
+        };
+        /** @description `POST /me/devices/co-term`. */
+        CoTermRequest: {
+            /** @description Two or more of the caller's devices. */
+            serials: string[];
+            /** @description The common end date, `YYYY-MM-DD`; default the latest current expiry. */
+            end_date?: string | null;
+            note?: string | null;
         };
         ConfirmEmail: {
             token: string;
@@ -6691,6 +6736,109 @@ export interface operations {
                 };
             };
             /** @description `invalid_serial`, `unknown_serial`, `validation_failed` (name); `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    co_term: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoTermRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoTermAnswer"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: a serial that is not one of the caller's devices (`serials[i]`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` (`serials`, `end_date`, `note`), `invalid_serial`, `not_sold_in_store` (no care plan for a device); `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -13,6 +13,7 @@ use crate::orders::dto::{LineOption, OrderDetail, OrderParts, ShippingDetails, o
 use crate::read_model::Snapshot;
 use crate::read_model::snapshot::Store;
 use sqlx::AnyConnection;
+use std::collections::HashMap;
 use std::sync::Arc;
 use uplink_db::accounts::UserRow;
 use uplink_db::cart::CartContents;
@@ -89,6 +90,8 @@ pub struct QuotationForOrder {
     pub contents: Arc<CartContents>,
     pub prices: QuotedPrices,
     pub shipping_cents: Option<i64>,
+    /// Co-term lines by line id: the day their device's coverage runs to.
+    pub coverage_until: HashMap<String, i64>,
 }
 
 /// Why the transaction must start over (the catalogue changed under it).
@@ -453,6 +456,10 @@ async fn insert_lines(
                 "awaiting_delivery"
             }
             .into(),
+            coverage_until: d
+                .quotation
+                .as_ref()
+                .and_then(|q| q.coverage_until.get(&l.line.row.id).copied()),
         };
         q::insert_line(tx, &row).await?;
         lines.push(row);

@@ -3,6 +3,7 @@
 
 pub mod add_comment;
 pub mod buyer_actions;
+pub mod co_term;
 pub mod create_quotation;
 pub mod get_quotation;
 pub mod list_quotations;
