@@ -180,3 +180,43 @@ async fn the_us_and_business_demo_orders_show_tax_and_credit_terms() {
         .unwrap();
     assert_eq!(refunded, "refunded");
 }
+
+#[tokio::test]
+async fn the_demo_quotations_show_on_the_buyers_list_and_in_the_sales_queue() {
+    let app = seeded_app().await;
+    let buyer = app.sign_in("business@uplink.test", PASSWORD).await;
+    let list = app.get_as(&buyer, "/api/v1/quotations").await.json();
+    let statuses: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["submitted", "quoted", "expired"], "{list}");
+    // The quoted one can be accepted, with its discounts adding up.
+    let number = list[1]["number"].as_str().unwrap();
+    let q = app
+        .get_as(&buyer, &format!("/api/v1/quotations/{number}"))
+        .await
+        .json();
+    assert_eq!(q["actions"]["accept"], true, "{q}");
+    let t = &q["totals"];
+    assert_eq!(
+        cents(&t["subtotal"]) - cents(&t["discount"]),
+        cents(&t["quoted_subtotal"])
+    );
+    assert!(cents(&t["discount"]) > 0);
+    let pdf = app
+        .get_as(
+            &buyer,
+            &format!("/api/v1/quotations/{number}/quotation.pdf"),
+        )
+        .await;
+    let text = pdf_extract::extract_text_from_mem(&pdf.body).expect("a readable PDF");
+    assert!(text.contains(number), "{text}");
+    // Sales see the waiting one.
+    let sales = app.sign_in("sales@uplink.test", PASSWORD).await;
+    let queue = app.get_as(&sales, "/api/v1/staff/quotations").await.json();
+    assert_eq!(queue.as_array().unwrap().len(), 1, "{queue}");
+    assert_eq!(queue[0]["customer"]["email"], "business@uplink.test");
+}

@@ -14,6 +14,7 @@ pub mod media;
 pub mod model;
 mod order_pricing;
 mod orders;
+mod quotations;
 
 pub use accounts::DEMO_PASSWORD_HASH;
 
@@ -34,6 +35,7 @@ impl Db {
         self.seed_demo_partners().await?;
         self.seed_demo_orders().await?;
         self.seed_demo_devices().await?;
+        self.seed_demo_quotations().await?;
         self.set_setting(SEEDED_KEY, &crate::now_ms().to_string())
             .await?;
         Ok(true)

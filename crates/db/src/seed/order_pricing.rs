@@ -57,6 +57,18 @@ pub(super) struct Item {
     pub(super) options: Vec<LineOption>,
 }
 
+impl Item {
+    /// The chosen values as a cart line keeps them (`{code: value}` JSON).
+    pub(super) fn options_json(&self) -> String {
+        let chosen: std::collections::BTreeMap<&str, &str> = self
+            .options
+            .iter()
+            .map(|o| (o.code.as_str(), o.value.as_str()))
+            .collect();
+        serde_json::to_string(&chosen).unwrap_or_else(|_| "{}".into())
+    }
+}
+
 /// An order line's option, as `LineOption` of the API stores it.
 #[derive(Serialize)]
 pub(super) struct LineOption {
