@@ -56,7 +56,7 @@ fn demo_quotations() -> Vec<DemoQuotation> {
                     "Prices sent; valid until the date shown.",
                 ),
                 (
-                    30 * 24 - 40,
+                    35 * 24,
                     "expired",
                     "system",
                     "Expired: the quoted prices are no longer valid.",
