@@ -26,6 +26,8 @@ pub struct QuotationLineDto {
     pub quote: Option<LineQuote>,
     /// The line at the quoted price, before tax.
     pub quoted_total: MoneyDto,
+    /// A co-term line: the device's coverage is extended to this day (RFC 3339).
+    pub coverage_until: Option<String>,
 }
 
 /// Catalogue and quoted sums of the lines, and the quoted shipping.

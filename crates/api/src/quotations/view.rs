@@ -88,6 +88,7 @@ pub fn line_dto(l: &QuotationLineRow, currency: &str) -> QuotationLineDto {
             .as_deref()
             .and_then(|q| serde_json::from_str::<LineQuote>(q).ok()),
         quoted_total: MoneyDto::new(l.quoted_total_cents, currency),
+        coverage_until: l.coverage_until.map(rfc3339),
     }
 }
 

@@ -3380,6 +3380,8 @@ export interface components {
             quote?: components["schemas"]["LineQuote"] | null;
             /** @description The line at the quoted price, before tax. */
             quoted_total: components["schemas"]["MoneyDto"];
+            /** @description A co-term line: the device's coverage is extended to this day (RFC 3339). */
+            coverage_until?: string | null;
         };
         /** @description A line to ask a quotation for (as a cart line is added). */
         QuotationLineInput: {

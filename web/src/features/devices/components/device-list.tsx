@@ -3,8 +3,17 @@ import { Badge } from '@/components/ui/badge';
 import type { Device } from '../api/types';
 import { coverageSentence, deviceTitle, WARRANTY_LABELS, warrantyState } from '../lib/present';
 
-/** The devices as cards; each opens its detail (a link, so it can be opened in a new tab). */
-export function DeviceList({ devices, detailHref, openSerial }: { devices: Device[]; detailHref: (serial: string) => string; openSerial: string | null }) {
+interface DeviceListProps {
+  devices: Device[];
+  detailHref: (serial: string) => string;
+  openSerial: string | null;
+  /** Serials ticked for a co-term quotation. */
+  selected: ReadonlySet<string>;
+  onToggle: (serial: string) => void;
+}
+
+/** The devices as cards; each opens its detail (a link, so it can be opened in a new tab) and can be ticked for co-term. */
+export function DeviceList({ devices, detailHref, openSerial, selected, onToggle }: DeviceListProps) {
   return (
     <ul className="dev-list" aria-label="Your devices">
       {devices.map((device) => {
@@ -18,6 +27,12 @@ export function DeviceList({ devices, detailHref, openSerial }: { devices: Devic
                   {deviceTitle(device)}
                 </Link>
               </h3>
+              <label className="dev-item__pick">
+                <input type="checkbox" checked={selected.has(device.serial)} onChange={() => onToggle(device.serial)} />
+                <span>
+                  Co-term<span className="visually-hidden"> {device.serial}</span>
+                </span>
+              </label>
             </div>
             <p className="dev-item__meta">
               <span className="dev-serial">{device.serial}</span>

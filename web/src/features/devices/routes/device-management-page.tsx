@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,6 +7,7 @@ import { useDevices } from '@/lib/resources/devices/get-devices';
 import { useMe } from '@/lib/resources/me/get-me';
 import { useDevice } from '@/lib/resources/devices/get-device';
 import { AddDeviceForm } from '../components/add-device-form';
+import { CoTermPanel } from '../components/co-term-panel';
 import { DeviceDetail } from '../components/device-detail';
 import { DeviceFilters } from '../components/device-filters';
 import { DeviceList } from '../components/device-list';
@@ -67,11 +68,20 @@ export function DeviceManagementPage() {
   const me = useMe();
   const go = (next: PageState) => setParams(paramsFromState(next), { replace: next.serial === state.serial });
   const detailHref = (serial: string) => `?${paramsFromState({ ...state, serial }).toString()}`;
+  const [coTerm, setCoTerm] = useState<ReadonlySet<string>>(new Set());
+  const toggleCoTerm = (serial: string) =>
+    setCoTerm((current) => {
+      const next = new Set(current);
+      if (!next.delete(serial)) next.add(serial);
+      return next;
+    });
+  const coTermDevices = (devices.data?.items ?? []).filter((d) => coTerm.has(d.serial));
 
   return (
     <div className="dev-page">
       <p className="dev-lead">
-        Your devices with their warranty, licences and cloud plans. Renew coverage, buy what fits a device, and let it renew by itself.
+        Your devices with their warranty, licences and cloud plans. Renew coverage, buy what fits a device, and let it renew by itself. Tick
+        several devices to bring their coverage to one end date with a co-term quotation.
       </p>
       {state.serial && (
         <OpenDevice serial={state.serial} onClose={() => go({ ...state, serial: null })} onRemoved={() => go({ ...state, serial: null })} />
@@ -111,7 +121,16 @@ export function DeviceManagementPage() {
             </Button>
           </div>
         ) : (
-          <DeviceList devices={devices.data.items} detailHref={detailHref} openSerial={state.serial && (completeSerial(state.serial) ?? state.serial)} />
+          <>
+            {coTermDevices.length > 0 && <CoTermPanel selected={coTermDevices} onClear={() => setCoTerm(new Set())} />}
+            <DeviceList
+              devices={devices.data.items}
+              detailHref={detailHref}
+              openSerial={state.serial && (completeSerial(state.serial) ?? state.serial)}
+              selected={coTerm}
+              onToggle={toggleCoTerm}
+            />
+          </>
         )}
       </section>
       <SavedCards id={CARDS_ID} />
