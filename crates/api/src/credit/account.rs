@@ -3,7 +3,7 @@
 //! newest entries shown, the invoices still open.
 
 use super::dto::{CreditAccount, CreditEntryDto, CreditInvoice, CreditTermsView, CustomerRef, usd};
-use crate::http::error::ApiResult;
+use crate::http::error::{ApiError, ApiResult};
 use crate::platform::timefmt::rfc3339;
 use uplink_db::Db;
 use uplink_db::accounts::UserRow;
@@ -28,6 +28,35 @@ pub fn customer_ref(u: &UserRow) -> CustomerRef {
         name: u.name.clone(),
         company: u.company.clone(),
     }
+}
+
+/// The customer an invoice belongs to (the staff's overdue list).
+pub fn invoice_customer(r: &CreditInvoiceRow) -> CustomerRef {
+    CustomerRef {
+        id: r.user_id.clone(),
+        email: r.email.clone(),
+        name: r.name.clone(),
+        company: r.company.clone(),
+    }
+}
+
+/// A customer account by id, as staff address it: 404 for anything that is
+/// not a live customer (and for an id with a control character, which
+/// PostgreSQL would refuse outright).
+pub async fn staff_customer(db: &Db, id: &str) -> ApiResult<UserRow> {
+    if super::has_control(id) {
+        return Err(ApiError::not_found("This customer"));
+    }
+    db.user_by_id(id.trim())
+        .await?
+        .filter(|u| u.deleted_at.is_none() && u.is_customer)
+        .ok_or_else(|| ApiError::not_found("This customer"))
+}
+
+/// The customer's credit account read back after a staff change.
+pub async fn staff_view_of(db: &Db, id: &str) -> ApiResult<CreditAccount> {
+    let user = staff_customer(db, id).await?;
+    credit_account(db, &user, Reader::Staff).await
 }
 
 pub fn terms_view(

@@ -1,29 +1,14 @@
-use crate::credit::account::{Reader, credit_account};
+use crate::credit::account::{staff_customer, staff_view_of};
 use crate::credit::dto::CreditAccount;
 use crate::credit::terms::{parse_change, set_terms};
-use crate::http::error::{ApiError, ApiResult, Problem};
+use crate::http::error::{ApiResult, Problem};
 use crate::http::extract::ApiJson;
 use crate::http::identity::{RequireRole, Sales};
 use crate::http::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::Deserialize;
-use uplink_db::accounts::UserRow;
 use utoipa::ToSchema;
-
-/// A customer account staff may give terms to (not deleted, a customer).
-async fn customer(state: &AppState, id: &str) -> ApiResult<UserRow> {
-    // No id holds a control character (PostgreSQL would refuse a NUL outright).
-    if super::has_control(id) {
-        return Err(ApiError::not_found("This customer"));
-    }
-    state
-        .db
-        .user_by_id(id.trim())
-        .await?
-        .filter(|u| u.deleted_at.is_none() && u.is_customer)
-        .ok_or_else(|| ApiError::not_found("This customer"))
-}
 
 /// A customer's credit account as staff see it (who made each entry included).
 #[utoipa::path(get, path = "/staff/customers/{id}/credit-terms", tag = "admin",
@@ -39,8 +24,7 @@ pub async fn get_credit_terms(
     _staff: RequireRole<Sales>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<CreditAccount>> {
-    let user = customer(&state, &id).await?;
-    Ok(Json(credit_account(&state.db, &user, Reader::Staff).await?))
+    Ok(Json(staff_view_of(&state.db, &id).await?))
 }
 
 /// New credit terms; `credit_limit_cents: null` withdraws them.
@@ -73,7 +57,7 @@ pub async fn put_credit_terms(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<SetCreditTerms>,
 ) -> ApiResult<Json<CreditAccount>> {
-    let user = customer(&state, &id).await?;
+    let user = staff_customer(&state.db, &id).await?;
     let change = parse_change(
         req.credit_limit_cents,
         req.payment_terms_days,
@@ -81,6 +65,5 @@ pub async fn put_credit_terms(
         req.note.as_deref(),
     )?;
     set_terms(&state, &user, &change, &staff.user.email).await?;
-    let user = customer(&state, &id).await?;
-    Ok(Json(credit_account(&state.db, &user, Reader::Staff).await?))
+    Ok(Json(staff_view_of(&state.db, &id).await?))
 }

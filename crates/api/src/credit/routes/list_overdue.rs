@@ -1,5 +1,5 @@
-use crate::credit::account::invoice;
-use crate::credit::dto::{CustomerRef, OverdueInvoice};
+use crate::credit::account::{invoice, invoice_customer};
+use crate::credit::dto::OverdueInvoice;
 use crate::http::error::{ApiResult, Problem};
 use crate::http::identity::{RequireRole, Sales};
 use crate::http::state::AppState;
@@ -26,12 +26,7 @@ pub async fn list_overdue(
     Ok(Json(
         rows.iter()
             .map(|r| OverdueInvoice {
-                customer: CustomerRef {
-                    id: r.user_id.clone(),
-                    email: r.email.clone(),
-                    name: r.name.clone(),
-                    company: r.company.clone(),
-                },
+                customer: invoice_customer(r),
                 invoice: invoice(r, now),
             })
             .collect(),

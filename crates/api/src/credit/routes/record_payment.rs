@@ -1,4 +1,4 @@
-use crate::credit::account::{Reader, credit_account};
+use crate::credit::account::staff_view_of;
 use crate::credit::dto::CreditAccount;
 use crate::credit::payments::{parse_payment, record};
 use crate::http::error::{ApiError, ApiResult, Problem};
@@ -49,12 +49,5 @@ pub async fn record_credit_payment(
         .await?
         .ok_or_else(|| ApiError::not_found("This order"))?;
     record(&state, &order, &payment, &staff.user.email).await?;
-    let customer = state
-        .db
-        .user_by_id(&order.user_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("This customer"))?;
-    Ok(Json(
-        credit_account(&state.db, &customer, Reader::Staff).await?,
-    ))
+    Ok(Json(staff_view_of(&state.db, &order.user_id).await?))
 }
