@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { measureLayout, waitForSettledPage } from './support/layout';
-import { VIEWPORTS } from './support/screenshots';
+import { saveScreenshots, VIEWPORTS } from './support/screenshots';
 import { csrfToken, ownAddress, signInViaApi } from './support/session';
 
 // #14: every page of SPEC §11 that renders, at 360 × 740 and 1280 × 800: nothing
@@ -52,7 +52,14 @@ const CUSTOMER_PAGES = [
   '/order',
 ];
 
-const STAFF_PAGES = ['/admin/errors', '/admin/orders', '/admin/customers'];
+/** Screenshots of the quotation pages (the others have their own specs' screenshots). */
+const QUOTATION_SHOTS: Record<string, string> = {
+  '/account/quotation': 'sweep-quotations-list',
+  '/account/quotation/{quotation}': 'sweep-quotation-draft',
+  '/quotation/payment?quotation={quotation}': 'sweep-quotation-payment-not-payable',
+};
+
+const STAFF_PAGES = ['/admin/errors', '/admin/orders', '/admin/customers', '/admin/quotations'];
 
 async function checkPage(page: Page, path: string): Promise<void> {
   for (const [label, size] of Object.entries(VIEWPORTS)) {
@@ -91,8 +98,18 @@ test.describe('guest pages', () => {
   });
 });
 
-/** A fresh customer with one placed order and a router in the cart; its cookies saved to a file. */
-async function customerWithAnOrder(browser: Browser): Promise<{ storageState: string; orderNumber: string }> {
+/** A draft quotation of the page's customer, asked for from their cart. */
+async function quotationFromCart(page: Page): Promise<string> {
+  const created = await page.request.post('/api/v1/quotations', {
+    data: { from_cart: true, note: 'Layout sweep' },
+    headers: { 'X-CSRF-Token': await csrfToken(page) },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { number: string }).number;
+}
+
+/** A fresh customer with one placed order, a router in the cart and a draft quotation of it; its cookies saved to a file. */
+async function customerWithAnOrder(browser: Browser): Promise<{ storageState: string; orderNumber: string; quotationNumber: string }> {
   const context = await browser.newContext({ extraHTTPHeaders: ownAddress(2) });
   const page = await context.newPage();
   await page.goto('/');
@@ -123,22 +140,31 @@ async function customerWithAnOrder(browser: Browser): Promise<{ storageState: st
   expect(placed.status(), await placed.text()).toBe(201);
   const order = (await placed.json()) as { number: string };
   await addRouter();
+  const quotationNumber = await quotationFromCart(page);
   const storageState = join(mkdtempSync(join(tmpdir(), 'sweep-')), 'customer.json');
   await context.storageState({ path: storageState });
   await context.close();
-  return { storageState, orderNumber: order.number };
+  return { storageState, orderNumber: order.number, quotationNumber };
 }
 
 test.describe('signed-in customer pages', () => {
   test.describe.configure({ mode: 'parallel' });
-  const paths = [...CUSTOMER_PAGES, '/order/{number}', '/checkout/thank-you?order={number}'];
+  const paths = [
+    ...CUSTOMER_PAGES,
+    '/order/{number}',
+    '/checkout/thank-you?order={number}',
+    '/account/quotation/{quotation}',
+    '/quotation/payment?quotation={quotation}',
+  ];
   for (const template of paths) {
     test(`${template} fits, covers nothing, passes axe (signed in)`, async ({ browser }) => {
       test.setTimeout(90_000);
       const customer = await customerWithAnOrder(browser);
       const context = await browser.newContext({ storageState: customer.storageState });
       const page = await context.newPage();
-      await checkPage(page, template.replace('{number}', customer.orderNumber));
+      await checkPage(page, template.replace('{number}', customer.orderNumber).replace('{quotation}', customer.quotationNumber));
+      const shot = QUOTATION_SHOTS[template];
+      if (shot) await saveScreenshots(page, shot);
       await context.close();
     });
   }
@@ -155,5 +181,19 @@ test.describe('staff pages', () => {
     const found = await page.request.get('/api/v1/staff/customers?q=business%40uplink.test');
     const [business] = (await found.json()) as Array<{ id: string }>;
     await checkPage(page, `/admin/customers/${business.id}`);
+    // One quotation in review with its price editor: the admin (also a customer) asks for one and submits it.
+    const added = await page.request.post('/api/v1/cart/lines', {
+      data: { sku: 'MAX-BR1-PRO-5G-PRM', qty: 1 },
+      headers: { 'X-CSRF-Token': await csrfToken(page) },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const quotation = await quotationFromCart(page);
+    const submitted = await page.request.post(`/api/v1/quotations/${quotation}/submit`, {
+      data: {},
+      headers: { 'X-CSRF-Token': await csrfToken(page) },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+    await checkPage(page, `/admin/quotations/${quotation}`);
+    await saveScreenshots(page, 'sweep-staff-quotation');
   });
 });

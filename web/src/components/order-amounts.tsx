@@ -34,13 +34,15 @@ export interface LineAmountProps {
   /** This line's share of the coupon (0: none). */
   discountCents: number;
   couponCode?: string | null;
+  /** What the discount is called instead of the coupon's name ("Quoted price" on an order paid from a quotation). */
+  discountText?: string;
   currency: string;
   /** Hide the `qty × unit price` row (when the line shows both next to a quantity control). */
   hideCalculation?: boolean;
 }
 
 /** A line's amount before discount; when discounted, its share of the coupon and the line after it. */
-export function LineAmount({ qty, unitCents, subtotalCents, discountCents, couponCode, currency, hideCalculation }: LineAmountProps) {
+export function LineAmount({ qty, unitCents, subtotalCents, discountCents, couponCode, discountText, currency, hideCalculation }: LineAmountProps) {
   const m = (cents: number) => formatMoney(cents, currency);
   return (
     <dl className="line-amount">
@@ -59,7 +61,7 @@ export function LineAmount({ qty, unitCents, subtotalCents, discountCents, coupo
       {discountCents !== 0 && (
         <>
           <div className="line-amount__row line-amount__row--discount">
-            <dt>{lineDiscountLabel(couponCode)}</dt>
+            <dt>{discountText ?? lineDiscountLabel(couponCode)}</dt>
             <dd data-testid="line-discount">{minus(discountCents, currency)}</dd>
           </div>
           <div className="line-amount__row line-amount__row--net">
@@ -87,6 +89,8 @@ export interface OrderTotalsProps {
   subtotalLabel?: ReactNode;
   discount: number;
   couponCode?: string | null;
+  /** The discount row's label instead of the coupon's ("Quotation Q-000045"). */
+  discountText?: string;
   shipping: AmountRow;
   tax: AmountRow;
   total: number;
@@ -121,7 +125,7 @@ export function OrderTotals(props: OrderTotalsProps) {
       <Row row={{ label: props.subtotalLabel ?? 'Subtotal', cents: subtotal }} currency={currency} testId="totals-subtotal" />
       {discount !== 0 && (
         <div className="order-totals__row order-totals__row--discount">
-          <dt>{discountLabel(couponCode)}</dt>
+          <dt>{props.discountText ?? discountLabel(couponCode)}</dt>
           <dd data-testid="totals-discount">{minus(discount, currency)}</dd>
         </div>
       )}

@@ -4,6 +4,14 @@ import { LineAmount, OrderTotals } from './order-amounts';
 
 type OrderLine = OrderDetail['lines'][number];
 
+/**
+ * An order paid from a quotation shows the catalogue price, the difference as "Quoted price" and
+ * the quoted price (as the invoice and e-mails do, crates/api/src/orders/statement.rs).
+ */
+const quotedLineText = (order: OrderDetail) => (!order.coupon_code && order.quotation_number ? 'Quoted price' : undefined);
+const quotedTotalsText = (order: OrderDetail) =>
+  !order.coupon_code && order.quotation_number ? `Quotation ${order.quotation_number}` : undefined;
+
 /** A placed order's lines, each at its price before discount and then its discount (the thank-you and order pages). */
 export function OrderDetailLines({ order, extra }: { order: OrderDetail; extra?: (line: OrderLine) => ReactNode }) {
   const currency = order.totals.total.currency;
@@ -28,6 +36,7 @@ export function OrderDetailLines({ order, extra }: { order: OrderDetail; extra?:
               subtotalCents={l.subtotal.cents}
               discountCents={l.discount.cents}
               couponCode={order.coupon_code}
+              discountText={quotedLineText(order)}
               currency={currency}
             />
           </div>
@@ -46,6 +55,7 @@ export function OrderDetailTotals({ order }: { order: OrderDetail }) {
       subtotal={t.subtotal.cents}
       discount={t.discount.cents}
       couponCode={order.coupon_code}
+      discountText={quotedTotalsText(order)}
       shipping={
         order.digital_only
           ? { label: 'Shipping', note: 'None (digital delivery)' }

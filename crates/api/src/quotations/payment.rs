@@ -46,7 +46,7 @@ pub fn check_payable(q: &Loaded, now: i64) -> ApiResult<()> {
 }
 
 /// The quotation's lines as checkout takes them, with their quoted prices.
-fn for_order(q: &Loaded) -> QuotationForOrder {
+pub fn for_order(q: &Loaded) -> QuotationForOrder {
     let now = now_ms();
     let cart_id = format!("quotation-{}", q.row.number);
     let mut prices = HashMap::with_capacity(q.lines.len());

@@ -2,6 +2,7 @@
 //! cart line would be added (the product page, co-term). The lines are
 //! priced by the cart's own pricing and kept as they were asked for, with
 //! their catalogue price; the quotation starts as a draft the buyer submits.
+//! A quotation of the whole cart empties the cart in the same transaction.
 
 use super::dto::{CreateQuotationRequest, QuotationLineInput};
 use super::workflow::{Author, check_text, history_entry};
@@ -310,6 +311,11 @@ pub async fn insert(
             coverage_until: terms.coverage_until,
         };
         qq::insert_line(&mut tx, &line).await?;
+    }
+    if let (Source::Cart, Some(cart_id)) = (source, &priced.cart_id) {
+        // The cart's items moved into the quotation: ordering them again at
+        // catalogue prices is one click from a declined or expired quotation.
+        uplink_db::cart::clear_cart(&mut tx, cart_id).await?;
     }
     let author = Author::buyer(&auth.user);
     let entry = history_entry(

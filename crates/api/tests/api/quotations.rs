@@ -164,9 +164,9 @@ async fn a_quotation_from_the_cart_is_quoted_accepted_and_paid_once_at_the_quote
     assert_eq!(cents(&draft["totals"]["subtotal"]), 2 * 149_900);
     assert_eq!(draft["actions"]["submit"], true);
     assert_eq!(draft["actions"]["accept"], false);
-    // The cart is kept: the buyer may still order at catalogue prices.
+    // The cart's items moved into the quotation (no second order of them by mistake).
     let cart = app.get_as(&buyer, "/api/v1/cart?store=global").await.json();
-    assert_eq!(cart["lines"].as_array().unwrap().len(), 1);
+    assert_eq!(cart["lines"].as_array().unwrap().len(), 0, "{cart}");
 
     act(&app, &buyer, &uri(&number, "submit"), "submitted").await;
     let sent = open_price_and_send(&app, &sales, &number).await;
@@ -763,4 +763,43 @@ async fn the_staff_queue_filters_by_status_age_and_customer() {
         .await
         .json();
     assert_eq!(by_product.as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn checkout_options_for_a_quotation_are_priced_at_its_quoted_prices_and_shipping() {
+    let app = app().await;
+    let (buyer, sales) = parties(&app).await;
+    let n = quoted(&app, &buyer, &sales).await;
+    let options_uri = format!("/api/v1/checkout/options?quotation={n}&country=DE");
+    // Not yet accepted: nothing to pay.
+    app.get_as(&buyer, &options_uri)
+        .await
+        .assert_problem(409, "quotation_not_payable");
+    act(&app, &buyer, &uri(&n, "accept"), "accepted").await;
+    let res = app.get_as(&buyer, &options_uri).await;
+    assert_eq!(res.status, 200, "{}", res.text());
+    let options = res.json();
+    assert_eq!(cents(&options["totals"]["subtotal"]), 2 * 149_900);
+    assert_eq!(cents(&options["totals"]["discount"]), 29_980);
+    assert_eq!(cents(&options["totals"]["total"]), 2 * 149_900 - 29_980);
+    let priority = options["shipping_options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["method"] == "priority")
+        .unwrap();
+    assert_eq!(cents(&priority["fee"]), 0, "sales quoted free shipping");
+    let methods: Vec<&str> = options["payment_methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["available"] == true)
+        .map(|m| m["code"].as_str().unwrap())
+        .collect();
+    assert!(methods.contains(&"credit_terms"), "{methods:?}");
+    // Someone else's quotation is not found.
+    let other = app.register("other@example.com", "DE").await;
+    app.get_as(&other, &options_uri)
+        .await
+        .assert_problem(404, "not_found");
 }

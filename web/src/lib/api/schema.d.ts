@@ -1163,7 +1163,7 @@ export interface paths {
         put?: never;
         /**
          * Asks for a quotation (SPEC §9): the whole cart (`{"from_cart": true}`;
-         *     the cart is kept) or the given lines (`{"lines": [...]}`, checked like
+         *     the cart's items move into the quotation and the cart is emptied) or the given lines (`{"lines": [...]}`, checked like
          *     cart lines), with an optional note. The quotation starts as a `draft`;
          *     submit it to send it to sales. The lines' catalogue subtotal must reach
          *     the configured minimum.
@@ -5772,6 +5772,12 @@ export interface operations {
                  *     (as when the order is placed); takes precedence over `tax_state`.
                  */
                 pickup_location?: string;
+                /**
+                 * @description Options for paying this accepted quotation (`Q-000045`) instead of
+                 *     the cart: its lines at the quoted prices, in its store, with its
+                 *     quoted shipping as the Priority Shipping fee.
+                 */
+                quotation?: string;
             };
             header?: never;
             path?: never;

@@ -1,5 +1,5 @@
 use crate::cart::dto::CartTaxDto;
-use crate::cart::pricing::{LoadCart, TaxDestination, load_priced_cart};
+use crate::cart::pricing::{CartRows, LoadCart, TaxDestination};
 use crate::cart::scope::check_store_region;
 use crate::checkout::options::{
     PaymentMethodDto, ShippingOptionDto, payment_methods, pickup_state, shipping_options,
@@ -11,6 +11,7 @@ use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
 use crate::http::store::StoreContext;
 use crate::platform::money::MoneyDto;
+use crate::quotations::payment::for_order;
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,10 @@ pub struct OptionsQuery {
     /// Self pick-up location chosen: sales tax is that location's state's
     /// (as when the order is placed); takes precedence over `tax_state`.
     pub pickup_location: Option<String>,
+    /// Options for paying this accepted quotation (`Q-000045`) instead of
+    /// the cart: its lines at the quoted prices, in its store, with its
+    /// quoted shipping as the Priority Shipping fee.
+    pub quotation: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -109,21 +114,37 @@ pub async fn checkout_options(
     store: StoreContext,
     ApiQuery(query): ApiQuery<OptionsQuery>,
 ) -> ApiResult<Json<CheckoutOptions>> {
-    check_store_region(&store, Some(&auth))?;
+    let quotation = match query.quotation.as_deref() {
+        Some(number) => {
+            let q = crate::quotations::load_own(&state, auth.id(), number).await?;
+            crate::quotations::payment::check_payable(&q, uplink_db::now_ms())?;
+            Some((
+                crate::quotations::payment::store_of(&state, &q)?,
+                for_order(&q),
+            ))
+        }
+        None => None,
+    };
+    let store = match &quotation {
+        Some((quotation_store, _)) => quotation_store,
+        None => &store,
+    };
+    check_store_region(store, Some(&auth))?;
     let st = &store.snapshot.stores[store.store];
     let owner = uplink_db::cart::customer_owner(auth.id());
     let tax_state = match query.pickup_location.as_deref().and_then(pickup_state) {
         Some(state) => Some(state),
         None => query.tax_state.clone(),
     };
+    let given = quotation.as_ref().map(|(_, q)| q);
     let mut conn = state.db.pool().acquire().await?;
-    let cart = load_priced_cart(
+    let mut rows = CartRows::load(
         &mut conn,
         &LoadCart {
-            given: None,
+            given: given.map(|q| &*q.contents),
             snapshot: &store.snapshot,
             store: store.store,
-            owner: Some(&owner),
+            owner: Some(owner.as_str()).filter(|_| given.is_none()),
             user_id: Some(auth.id()),
             tax: TaxDestination::StateOrCustomerDefault(tax_state.as_deref()),
             shipping: Money::ZERO,
@@ -131,6 +152,10 @@ pub async fn checkout_options(
     )
     .await?;
     drop(conn);
+    if let Some(q) = given {
+        rows = rows.with_quoted(q.prices.clone());
+    }
+    let cart = rows.price(&store.snapshot, store.store, Money::ZERO);
     let default_country = match query
         .country
         .as_deref()
@@ -181,7 +206,11 @@ pub async fn checkout_options(
         currency: cur.to_owned(),
         shipping_required,
         shipping_options: if shipping_required {
-            shipping_options(st, default_country.as_deref(), weight)
+            let mut options = shipping_options(st, default_country.as_deref(), weight);
+            if let Some(fee) = given.and_then(|q| q.shipping_cents) {
+                quoted_shipping(&mut options, fee, cur);
+            }
+            options
         } else {
             Vec::new()
         },
@@ -211,4 +240,13 @@ pub async fn checkout_options(
         },
         quote_country: default_country.filter(|_| shipping_required),
     }))
+}
+
+/// Sales quoted the shipping: it is the Priority Shipping fee, whatever the destination.
+fn quoted_shipping(options: &mut [ShippingOptionDto], fee: i64, currency: &str) {
+    for o in options.iter_mut() {
+        if o.method == uplink_domain::checkout::shipping::ShippingMethod::Priority {
+            o.fee = Some(MoneyDto::new(fee, currency));
+        }
+    }
 }

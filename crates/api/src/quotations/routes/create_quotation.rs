@@ -12,7 +12,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 /// Asks for a quotation (SPEC §9): the whole cart (`{"from_cart": true}`;
-/// the cart is kept) or the given lines (`{"lines": [...]}`, checked like
+/// the cart's items move into the quotation and the cart is emptied) or the given lines (`{"lines": [...]}`, checked like
 /// cart lines), with an optional note. The quotation starts as a `draft`;
 /// submit it to send it to sales. The lines' catalogue subtotal must reach
 /// the configured minimum.

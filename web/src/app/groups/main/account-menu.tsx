@@ -9,6 +9,7 @@ const MENU_LINKS = [
   { to: '/account', label: 'Your account' },
   { to: '/account/settings', label: 'Settings' },
   { to: '/account/device-management', label: 'Devices' },
+  { to: '/account/quotation', label: 'Quotations' },
   { to: '/account/address-book', label: 'Address book' },
   { to: '/account/bookmark', label: 'Bookmarks' },
   { to: '/account/download', label: 'Downloads' },
@@ -18,6 +19,7 @@ const MENU_LINKS = [
 const STAFF_LINKS = [
   { to: '/admin/orders', label: 'Order desk', role: 'fulfilment' },
   { to: '/admin/customers', label: 'Customers and credit', role: 'sales' },
+  { to: '/admin/quotations', label: 'Quotations queue', role: 'sales' },
   { to: '/admin/errors', label: 'Error reports', role: 'admin' },
 ] as const;
 

@@ -29,6 +29,11 @@ const AddressBookPage = lazy(() => import('@/features/accounts/routes/address-bo
 const BookmarkPage = lazy(() => import('@/features/accounts/routes/bookmark-page'));
 const DownloadPage = lazy(() => import('@/features/accounts/routes/download-page'));
 const DeviceManagementPage = lazy(() => import('./device-management-route'));
+const AccountQuotationsPage = lazy(() => import('./account-quotations-route'));
+const AccountQuotationPage = lazy(() => import('./account-quotation-route'));
+const QuotationPaymentPage = lazy(() => import('@/features/quotations/routes/quotation-payment-page'));
+const StaffQuotationsPage = lazy(() => import('@/features/quotations/routes/staff-quotations-page'));
+const StaffQuotationPage = lazy(() => import('@/features/quotations/routes/staff-quotation-page'));
 
 const CartPage = lazy(() => import('@/features/cart/routes/cart-page'));
 const QuickOrderPage = lazy(() => import('@/features/cart/routes/quick-order-page'));
@@ -94,6 +99,9 @@ export default function MainGroup() {
             <Route path="account/bookmark" element={<BookmarkPage />} />
             <Route path="account/download" element={<DownloadPage />} />
             <Route path="account/device-management" element={<DeviceManagementPage />} />
+            <Route path="account/quotation" element={<AccountQuotationsPage />} />
+            <Route path="account/quotation/:number" element={<AccountQuotationPage />} />
+            <Route path="quotation/payment" element={<QuotationPaymentPage />} />
 
             <Route path="cart" element={<CartPage />} />
             <Route path="quick-order" element={<QuickOrderPage />} />
@@ -109,6 +117,8 @@ export default function MainGroup() {
             <Route path="admin/orders" element={<StaffOrdersPage />} />
             <Route path="admin/customers" element={<StaffCustomersPage />} />
             <Route path="admin/customers/:id" element={<StaffCustomerPage />} />
+            <Route path="admin/quotations" element={<StaffQuotationsPage />} />
+            <Route path="admin/quotations/:number" element={<StaffQuotationPage />} />
             <Route
               path="*"
               element={

@@ -6,6 +6,7 @@ import '../accounts.css';
 const SECTIONS = [
   { to: '/account', label: 'Overview', end: true },
   { to: '/account/device-management', label: 'Devices', end: false },
+  { to: '/account/quotation', label: 'Quotations', end: false },
   { to: '/account/settings', label: 'Settings', end: false },
   { to: '/account/address-book', label: 'Address book', end: false },
   { to: '/account/bookmark', label: 'Bookmarks', end: false },

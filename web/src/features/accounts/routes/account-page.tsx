@@ -9,6 +9,7 @@ import type { Device } from '@/lib/resources/devices/types';
 import { useMe } from '@/lib/resources/me/get-me';
 import { AccountLayout } from '../components/account-layout';
 import { CreditOverview } from '../components/credit-overview';
+import { OpenQuotations } from '../components/open-quotations';
 import { QueryFailed } from '../components/query-failed';
 
 const STORE_NAMES: Record<string, string> = { us: 'US store', global: 'Global store' };
@@ -121,6 +122,7 @@ export function AccountPage() {
             <Link to="/account/settings">Edit profile and settings</Link>
           </Card>
           <ExpiringDevices />
+          <OpenQuotations />
           <Card as="section" className="acct-card" aria-labelledby="addresses-heading">
             <h2 id="addresses-heading" className="acct-card__title">
               Address book

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, problem } from '@/testing/api-mock';
-import { cart, line, usd } from '@/testing/fixtures';
-import { renderPage } from '@/testing/render';
+import { json, mockApi, problem } from '@/testing/api-mock';
+import { cart, line, me, session, usd } from '@/testing/fixtures';
+import { currentUrl, renderPage, renderRoutes } from '@/testing/render';
 import { CartPage } from './cart-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -103,5 +103,48 @@ describe('cart page', { timeout: 20_000 }, () => {
     renderPage(<CartPage />, '/cart');
     expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Quick order/ }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('cart page: request a quotation', { timeout: 20_000 }, () => {
+  const routes = [
+    { path: '/cart', element: <CartPage /> },
+    { path: '/account/quotation/:number', element: <h1>Quotation page</h1> },
+  ];
+
+  it('asks for a quotation of the whole cart and opens the new draft', async () => {
+    const { calls } = mockApi({
+      'GET /api/v1/auth/session': () => session(me()),
+      'GET /api/v1/cart': () => cart([line()]),
+      'POST /api/v1/quotations': () => json({ number: 'Q-000046', status: 'draft' }, 201),
+    });
+    renderRoutes(routes, '/cart');
+    await userEvent.click(await screen.findByRole('button', { name: 'Request a quotation' }));
+    await waitFor(() => expect(currentUrl()).toBe('/account/quotation/Q-000046'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ from_cart: true });
+  });
+
+  it('says so next to the button when the cart is below the quotation minimum', async () => {
+    mockApi({
+      'GET /api/v1/auth/session': () => session(me()),
+      'GET /api/v1/cart': () => cart([line()]),
+      'POST /api/v1/quotations': () =>
+        problem(422, 'quotation_below_minimum', {
+          minimum_cents: 10_000,
+          detail: 'Quotations start at $100.00 before tax; this comes to $50.00. Add items, or order at catalogue prices.',
+        }),
+    });
+    renderRoutes(routes, '/cart');
+    await userEvent.click(await screen.findByRole('button', { name: 'Request a quotation' }));
+    const alert = await screen.findByTestId('quotation-request-error');
+    expect(alert).toHaveTextContent('Quotations start at $100.00 before tax; this comes to $50.00.');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(currentUrl()).toBe('/cart');
+  });
+
+  it('sends guests to sign in first, back to the cart', async () => {
+    mockApi({ 'GET /api/v1/auth/session': () => session(null), 'GET /api/v1/cart': () => cart([line()]) });
+    renderPage(<CartPage />, '/cart');
+    expect(await screen.findByRole('link', { name: 'Sign in to request a quotation' })).toHaveAttribute('href', '/login?return_to=%2Fcart');
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type AmountRow, OrderTotals } from '@/components/order-amounts';
+import { RequestQuotationButton } from '@/components/quotations/request-quotation';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Select } from '@/components/ui/select';
@@ -70,6 +71,10 @@ function Totals({ cart, taxState, onTaxState }: { cart: Cart; taxState: string; 
           Continue to checkout
         </Link>
       )}
+      <div className="cart-summary__quote">
+        <p className="muted">Buying in quantity or for a project? Ask sales for a price on this cart; it stays as it is.</p>
+        <RequestQuotationButton body={{ from_cart: true }} fullWidth />
+      </div>
       <PartnerReferralForm cart={cart} />
     </section>
   );

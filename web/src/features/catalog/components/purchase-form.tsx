@@ -23,8 +23,11 @@ export interface PurchaseFormProps {
   /** Price of the product (or chosen variant) before option deltas, in cents. */
   basePrice: number;
   currency: string;
-  /** Receives valid, normalised values; the cart capability plugs in here with its button. */
-  onValid?: (values: PurchaseFormValues) => void;
+  /**
+   * Receives valid, normalised values; the cart capability plugs in here with its button. `intent`
+   * is the `value` of the submit button used (e.g. `quote` for "Request a quotation").
+   */
+  onValid?: (values: PurchaseFormValues, intent?: string) => void;
   /** Action buttons (e.g. add to cart) once those capabilities exist. */
   actions?: ReactNode;
   /** A serial number to start with (the page's `?serial=`). */
@@ -64,8 +67,10 @@ export function PurchaseForm({ options, rules, basePrice, currency, onValid, act
   const unit = unitPrice(basePrice, chosenValues);
   const validQuantity = Number.isInteger(quantity) && quantity > 0;
 
-  const submit = handleSubmit((values) => {
-    onValid?.({
+  const submit = handleSubmit((values, event) => {
+    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
+    const intent = submitter instanceof HTMLButtonElement && submitter.value ? submitter.value : undefined;
+    const valid: PurchaseFormValues = {
       ...values,
       quantity: serialOption ? values.serials.length : values.quantity,
       serials: values.serials.map((entry) => ({ value: normaliseSerial(entry.value) ?? entry.value })),
@@ -77,7 +82,9 @@ export function PurchaseForm({ options, rules, basePrice, currency, onValid, act
             return [option.code, option.kind === 'iccid' ? normaliseIccid(raw) : raw.trim()];
           }),
       ),
-    });
+    };
+    if (intent) onValid?.(valid, intent);
+    else onValid?.(valid);
   });
 
   const atMax = rules.max !== null && serials.fields.length >= rules.max;

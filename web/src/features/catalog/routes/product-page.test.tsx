@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail, Variant } from '../api/types';
 import { detail } from '../test/fixtures';
-import { mockApi, problem } from '@/testing/api-mock';
-import { usd } from '@/testing/fixtures';
+import { json, mockApi, problem } from '@/testing/api-mock';
+import { me, session, usd } from '@/testing/fixtures';
 import { currentUrl, renderRoutes } from '@/testing/render';
 import { ProductPage } from './product-page';
 
@@ -112,11 +112,46 @@ describe('product page: tabs', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 
-  it('offers a bookmark toggle but no quotation button yet', async () => {
+  it('offers a bookmark toggle, and guests a sign-in link to request a quotation', async () => {
     show(detail());
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('button', { name: 'Bookmark' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /quot/i })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Sign in to request a quotation' })).toHaveAttribute(
+      'href',
+      `/login?return_to=${encodeURIComponent('/products/br1-mini')}`,
+    );
+  });
+
+  it('requests a quotation for the buy box’s product, quantity and options, and opens it', async () => {
+    const user = userEvent.setup();
+    const product = detail({
+      min_qty: 1,
+      custom_options: [
+        { code: 'setup', label: 'Configuration', kind: 'select', required: false, values: [{ code: 'preconfig', label: 'Pre-configured', price_delta: null }], pattern: null },
+      ],
+    });
+    const { calls } = mockApi({
+      'GET /api/v1/auth/session': () => session(me()),
+      [`GET /api/v1/products/${product.slug}`]: () => product,
+      'POST /api/v1/quotations': () => json({ number: 'Q-000047' }, 201),
+    });
+    renderRoutes(
+      [
+        { path: '/products/:slug', element: <ProductPage /> },
+        { path: '/account/quotation/:number', element: <h1>Quotation</h1> },
+      ],
+      `/products/${product.slug}`,
+    );
+    const quantity = await screen.findByRole('spinbutton', { name: /Quantity/ });
+    await user.clear(quantity);
+    await user.type(quantity, '8');
+    await user.selectOptions(screen.getByLabelText('Configuration'), 'preconfig');
+    await user.click(await screen.findByRole('button', { name: 'Request a quotation' }));
+    await waitFor(() => expect(currentUrl()).toBe('/account/quotation/Q-000047'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      lines: [{ sku: product.sku, qty: 8, options: { setup: 'preconfig' } }],
+    });
+    expect(calls.some((c) => c.url.pathname === '/api/v1/cart/lines')).toBe(false);
   });
 
   it('adds the product to the cart with its quantity and options, and says so', async () => {

@@ -13,6 +13,7 @@ import { BookmarkButton } from '@/components/bookmark-button';
 
 import { useAddToCartFromForm } from '../components/add-to-cart';
 import { PurchaseForm } from '../components/purchase-form';
+import { QUOTE_INTENT, useQuoteFromForm } from '../components/request-quotation-from-form';
 import { QueryError } from '../components/query-error';
 import { StockBadge } from '../components/stock-badge';
 import { VariantPicker } from '../components/variant-picker';
@@ -125,6 +126,10 @@ function ProductView({ product }: { product: ProductDetail }) {
   const category = product.breadcrumb.at(-1) ?? product.categories[0];
   const purchasable = variant ? true : product.purchasable;
   const addToCart = useAddToCartFromForm(sku, variant?.name ?? product.name);
+  const quote = useQuoteFromForm(sku);
+  const canBuy = purchasable && stock !== 'out_of_stock';
+  // A quotation may ask for more than is in stock; sales answer with a delivery date.
+  const canQuote = purchasable;
 
   function choose(code: string, value: string) {
     const next = chooseValue(product.variants, shownSelection, code, value);
@@ -210,8 +215,19 @@ function ProductView({ product }: { product: ProductDetail }) {
               basePrice={price.cents}
               currency={currency}
               serial={normaliseSerial(params.get('serial') ?? '')}
-              onValid={purchasable && stock !== 'out_of_stock' ? addToCart.onValid : undefined}
-              actions={purchasable && stock !== 'out_of_stock' ? addToCart.actions : undefined}
+              onValid={
+                canBuy || canQuote
+                  ? (values, intent) => (intent === QUOTE_INTENT || !canBuy ? quote.onValid(values) : addToCart.onValid(values))
+                  : undefined
+              }
+              actions={
+                canBuy || canQuote ? (
+                  <div className="buy-box__actions">
+                    {canBuy && addToCart.actions}
+                    {canQuote && quote.actions}
+                  </div>
+                ) : undefined
+              }
             />
           )}
           <BookmarkButton productId={product.id} productName={product.name} appearance="full" className="buy-box__bookmark" />

@@ -1,6 +1,6 @@
 import { type AmountRow, OrderTotals } from '@/components/order-amounts';
 import type { CheckoutOptions } from '../api/types';
-import type { CheckoutDraft } from '../lib/draft';
+import type { CheckoutDraft } from '@/lib/checkout/draft';
 
 function percent(bp: number): string {
   const value = bp / 100;

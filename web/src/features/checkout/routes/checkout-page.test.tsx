@@ -5,7 +5,7 @@ import { mockApi } from '@/testing/api-mock';
 import { address, me, usd } from '@/testing/fixtures';
 import { currentUrl, renderRoutes } from '@/testing/render';
 import type { CheckoutOptions } from '../api/types';
-import { emptyDraft, loadDraft, saveDraft } from '../lib/draft';
+import { emptyDraft, loadDraft, saveDraft } from '@/lib/checkout/draft';
 import CheckoutPage from './checkout-page';
 
 const OPTIONS: CheckoutOptions = {

@@ -13,13 +13,13 @@ import { formatMoney } from '@/lib/money';
 import { useAddresses } from '@/lib/resources/addresses/get-addresses';
 import type { Address } from '@/lib/resources/addresses/types';
 import { useCheckoutOptions } from '../api/get-checkout-options';
-import { AddressPicker } from '../components/address-picker';
+import { AddressPicker } from '@/components/checkout/address-picker';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { CheckoutTotals } from '../components/checkout-totals';
 import { OrderLines, checkoutLineViews } from '../components/order-lines';
 import { RequireSignIn } from '../components/require-sign-in';
 import { destinationOf } from '../lib/destination';
-import { type CheckoutDraft, emptyDraft, loadDraft, saveDraft } from '../lib/draft';
+import { type CheckoutDraft, emptyDraft, loadDraft, saveDraft } from '@/lib/checkout/draft';
 import {
   billsToShippingAddress,
   formFieldOf,
@@ -27,7 +27,7 @@ import {
   shippingValuesOf,
   type ShippingValues,
   withShippingValues,
-} from '../lib/shipping-schema';
+} from '@/lib/checkout/shipping-schema';
 import '../checkout.css';
 
 /** Counts the messages in react-hook-form's (nested) errors. */

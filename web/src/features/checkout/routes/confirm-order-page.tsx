@@ -12,9 +12,9 @@ import { CheckoutSteps } from '../components/checkout-steps';
 import { CheckoutTotals } from '../components/checkout-totals';
 import { OrderLines, checkoutLineViews } from '../components/order-lines';
 import { RequireSignIn } from '../components/require-sign-in';
-import { TestModeBanner } from '../components/test-mode-banner';
+import { TestModeBanner } from '@/components/checkout/test-mode-banner';
 import { destinationOf } from '../lib/destination';
-import { type CheckoutDraft, clearDraft, loadDraft, newAttemptKey, orderRequest, saveDraft, sectionOf } from '../lib/draft';
+import { type CheckoutDraft, clearDraft, loadDraft, newAttemptKey, orderRequest, saveDraft, sectionOf } from '@/lib/checkout/draft';
 import '../checkout.css';
 
 type State = { kind: 'idle' } | { kind: 'SUBMITTING' } | { kind: 'FAILED'; problem: ApiProblem | null; message: string };

@@ -10,13 +10,14 @@ import { useAddresses } from '@/lib/resources/addresses/get-addresses';
 import { useCheckoutOptions } from '../api/get-checkout-options';
 import { tokenizeCard } from '@/lib/payments/tokenize-card';
 import { CardForm, type CardInput } from '@/components/payments/card-form';
+import { RequestQuotationButton } from '@/components/quotations/request-quotation';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { CheckoutTotals, shippingFee } from '../components/checkout-totals';
 import { RequireSignIn } from '../components/require-sign-in';
-import { TestModeBanner } from '../components/test-mode-banner';
+import { TestModeBanner } from '@/components/checkout/test-mode-banner';
 import { type CardErrors, checkCard, digitsOf, parseExpiry } from '@/lib/payments/card';
 import { destinationOf } from '../lib/destination';
-import { type CheckoutDraft, type PaymentCode, loadDraft, saveDraft } from '../lib/draft';
+import { type CheckoutDraft, type PaymentCode, loadDraft, saveDraft } from '@/lib/checkout/draft';
 import '../checkout.css';
 
 function PaymentForm() {
@@ -127,7 +128,8 @@ function PaymentForm() {
             <p>
               <strong>{notAvailable.name}</strong> — {notAvailable.reason}
             </p>
-            <Link to="/account/quotation">Request a quotation</Link>
+            <p>Sales can price this cart for you and agree how you pay.</p>
+            <RequestQuotationButton body={{ from_cart: true }} />
           </div>
         )}
         {draft.payment === 'card' && <CardForm value={card} onChange={setCard} errors={cardErrors} />}

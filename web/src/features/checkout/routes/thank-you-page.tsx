@@ -21,6 +21,12 @@ function ThankYou({ number }: { number: string }) {
         Total {formatMoney(o.totals.total.cents, o.totals.total.currency)} · {o.payment.name}
         {o.payment.card && ` (${o.payment.card.brand} ending in ${o.payment.card.last4})`}
       </p>
+      {o.quotation_number && (
+        <p>
+          Paid from quotation <Link to={`/account/quotation/${encodeURIComponent(o.quotation_number)}`}>{o.quotation_number}</Link>, at
+          its quoted prices.
+        </p>
+      )}
       <p>We sent a confirmation to your e-mail address.</p>
       <OrderDeliverables order={o} />
       <section className="thank-you__order" aria-labelledby="thank-you-items">

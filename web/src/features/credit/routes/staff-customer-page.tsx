@@ -5,7 +5,7 @@ import { CreditHistory, CreditInvoices } from '@/components/credit-statement';
 import { formatMoney } from '@/lib/money';
 import { useStaffCreditAccount } from '../api/staff-credit';
 import { RecordPayment } from '../components/record-payment';
-import { StaffNotice } from '../components/staff-notice';
+import { StaffNotice } from '@/components/staff-notice';
 import { TermsForm } from '../components/terms-form';
 import '../credit.css';
 

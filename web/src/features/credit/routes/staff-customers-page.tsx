@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { dueText } from '@/components/credit-statement';
 import { formatMoney } from '@/lib/money';
 import { useOverdueInvoices, useStaffCustomers } from '../api/staff-credit';
-import { StaffNotice } from '../components/staff-notice';
+import { StaffNotice } from '@/components/staff-notice';
 import '../credit.css';
 
 /** Invoices past due across customers, the longest overdue first. */

@@ -15,7 +15,7 @@ const device = (serial: string, ends: string): Device => ({
   warranty_ends_at: `${ends}T00:00:00Z`,
   warranty_state: 'active',
   source: 'manual',
-  auto_renew: { enabled: false } as Device['auto_renew'],
+  auto_renew: { enabled: false },
   licences: [],
   subscriptions: [],
   warranty_extensions: [],

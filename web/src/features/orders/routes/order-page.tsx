@@ -56,6 +56,13 @@ export default function OrderPage() {
         Order {o.number} <Badge tone={STATUS_TONES[o.status]}>{STATUS_LABELS[o.status] ?? o.status}</Badge>
       </h1>
       <p className="muted">Placed {new Date(o.placed_at).toLocaleString()}</p>
+      {o.quotation_number && (
+        <p data-testid="order-quotation">
+          Paid from quotation{' '}
+          <Link to={`/account/quotation/${encodeURIComponent(o.quotation_number)}`}>{o.quotation_number}</Link>, at its quoted
+          prices.
+        </p>
+      )}
       {o.partner_referral && (
         <p className="muted" data-testid="order-partner-referral">
           Referred by <strong>{o.partner_referral.partner_name}</strong> (partner code {o.partner_referral.code})

@@ -4,8 +4,10 @@
  * from the server's field names (`shipping.address.city`) to the form's.
  */
 import { z } from '@/lib/zod';
-import type { AddressFields } from '../api/types';
+import type { components } from '@/lib/api/schema';
 import type { AddressChoice, CheckoutDraft } from './draft';
+
+type AddressFields = components['schemas']['AddressFields'];
 
 /** A new address as typed: every field a string (empty for "not given"). */
 export type AddressInput = { [K in keyof AddressFields]-?: string };

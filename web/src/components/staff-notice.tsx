@@ -4,12 +4,12 @@ import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { loginUrl } from '@/lib/auth/return-path';
 
-/** A failed staff request: signed out → sign in and come back; without the role → say whose page it is; else retry. */
+/** A failed back-office request (credit, quotations): signed out → sign in and come back; without the role → say whose page it is; else retry. */
 export function StaffNotice({ error, onRetry, what }: { error: unknown; onRetry?: () => void; what: string }) {
   const location = useLocation();
   const status = isApiProblem(error) ? error.status : 0;
   return (
-    <div className="credit-notice" role="alert">
+    <div className="staff-notice" role="alert">
       {status === 401 ? (
         <p>
           <Link to={loginUrl(`${location.pathname}${location.search}`)}>Sign in</Link> with a sales or admin account to

@@ -2,8 +2,11 @@
  * The checkout in progress, kept in sessionStorage so the three steps (and a
  * return from the gateway's 3-D Secure or PayPal page) share it. Card numbers
  * are never stored: only the gateway's token and what the card looks like.
+ * Paying a quotation builds its order request from the same shape (`orderRequest`).
  */
-import type { AddressFields } from '../api/types';
+import type { components } from '@/lib/api/schema';
+
+type AddressFields = components['schemas']['AddressFields'];
 
 export type PaymentCode = 'card' | 'paypal' | 'bank_transfer' | 'credit_terms';
 
@@ -103,7 +106,7 @@ function addressPart(a: AddressChoice) {
 export function orderRequest(
   draft: CheckoutDraft,
   shippingRequired: boolean,
-  extra: { paymentIntent?: string; expectedTotal?: number | null } = {},
+  extra: { paymentIntent?: string; expectedTotal?: number | null; returnPath?: string; cancelPath?: string } = {},
 ) {
   const shipping = shippingRequired
     ? {
@@ -126,8 +129,9 @@ export function orderRequest(
     billing,
     payment,
     expected_total_cents: extra.expectedTotal ?? null,
-    return_path: '/checkout/confirm-order',
-    cancel_path: '/checkout/payment',
+    // Where the gateway's 3-D Secure or PayPal page sends the buyer back (checkout's by default).
+    return_path: extra.returnPath ?? '/checkout/confirm-order',
+    cancel_path: extra.cancelPath ?? '/checkout/payment',
   };
 }
 

@@ -1,7 +1,8 @@
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { Address } from '@/lib/resources/addresses/types';
-import type { ShippingValues } from '../lib/shipping-schema';
+import type { ShippingValues } from '@/lib/checkout/shipping-schema';
 import { AddressForm } from './address-form';
+import './checkout-form.css';
 
 interface Props {
   legend: string;

@@ -1,3 +1,5 @@
+import './checkout-form.css';
+
 /** Shown while payments go through the built-in test gateway. */
 export function TestModeBanner() {
   return (

@@ -1,6 +1,6 @@
 import { Controller, useFormContext, useFormState } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
-import type { ShippingValues } from '../lib/shipping-schema';
+import type { ShippingValues } from '@/lib/checkout/shipping-schema';
 
 interface Props {
   /** `shipping` or `billing`: which address of the form this is. */
