@@ -18,3 +18,4 @@ pub mod partner_referral;
 pub mod plans;
 pub mod quotations;
 pub mod serial;
+pub mod usage;
