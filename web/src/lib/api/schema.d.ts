@@ -5811,7 +5811,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `must_change_store` */
+            /** @description `not_found`: the `quotation` is not one of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `must_change_store`; with `quotation`: `quotation_not_payable`, `quotation_expired` */
             409: {
                 headers: {
                     [name: string]: unknown;

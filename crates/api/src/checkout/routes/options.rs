@@ -106,7 +106,8 @@ pub struct CheckoutOptions {
     responses(
         (status = 200, body = CheckoutOptions),
         (status = 401, description = "`unauthenticated`", body = Problem),
-        (status = 409, description = "`must_change_store`", body = Problem),
+        (status = 404, description = "`not_found`: the `quotation` is not one of the caller's", body = Problem),
+        (status = 409, description = "`must_change_store`; with `quotation`: `quotation_not_payable`, `quotation_expired`", body = Problem),
     ))]
 pub async fn checkout_options(
     State(state): State<AppState>,
@@ -114,7 +115,12 @@ pub async fn checkout_options(
     store: StoreContext,
     ApiQuery(query): ApiQuery<OptionsQuery>,
 ) -> ApiResult<Json<CheckoutOptions>> {
-    let quotation = match query.quotation.as_deref() {
+    let quotation = match query
+        .quotation
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
         Some(number) => {
             let q = crate::quotations::load_own(&state, auth.id(), number).await?;
             crate::quotations::payment::check_payable(&q, uplink_db::now_ms())?;
