@@ -145,9 +145,15 @@ test.describe('quotations', () => {
     await buyer.getByLabel('Country code').fill('DE');
     await buyer.getByLabel('Phone').fill('030123456789');
     await buyer.getByRole('radio', { name: /Credit Terms Payment/ }).check();
+    // Priced by GET /checkout/options?quotation=: every shipping option (Self pick-up is the US store's), tax and the total.
+    await expect(buyer.getByRole('radio', { name: /Self pick-up/ })).toBeDisabled();
+    const summary = buyer.getByRole('region', { name: `Quotation ${number}` });
+    await expect(summary.getByTestId('totals-shipping')).toHaveText('$0.00');
+    await expect(summary.getByTestId('totals-tax')).toHaveText('No sales tax in this store');
+    await expect(summary.getByTestId('totals-total')).toHaveText('$2,698.20');
     await expectNoSeriousA11yViolations(buyer);
     await saveScreenshots(buyer, 'quotation-payment');
-    await buyer.getByRole('button', { name: /^Pay \$2,698\.20/ }).click();
+    await buyer.getByRole('button', { name: 'Pay $2,698.20', exact: true }).click();
     await expect(buyer).toHaveURL(/\/checkout\/thank-you\?order=UL-\d+/);
     await expect(buyer.getByText(`Paid from quotation ${number}`, { exact: false })).toBeVisible();
 

@@ -6,7 +6,7 @@ import { cartKeys } from '@/lib/resources/cart/query-keys';
 import { meKeys } from '@/lib/resources/me/query-keys';
 import { orderKeys } from '@/lib/resources/orders/query-keys';
 import type { OrderDetail } from '@/lib/resources/orders/types';
-import { checkoutKeys } from './query-keys';
+import { checkoutKeys } from '@/lib/resources/checkout/query-keys';
 import type { PlaceOrderRequest } from './types';
 
 /** `POST /orders` with the attempt's Idempotency-Key (a retry of the same attempt reuses it). */

@@ -1,8 +1,5 @@
 import type { components } from '@/lib/api/schema';
 
-export type CheckoutOptions = components['schemas']['CheckoutOptions'];
-export type ShippingOption = components['schemas']['ShippingOptionDto'];
-export type PaymentMethodOption = components['schemas']['PaymentMethodDto'];
+export type { CheckoutLine, CheckoutOptions, PaymentMethodOption, ShippingOption } from '@/lib/resources/checkout/types';
 export type PlaceOrderRequest = components['schemas']['PlaceOrderRequest'];
 export type AddressFields = components['schemas']['AddressFields'];
-export type CheckoutLine = components['schemas']['CheckoutLine'];

@@ -12,13 +12,13 @@ import { messageForProblem } from '@/lib/api/error-messages';
 import { formatMoney } from '@/lib/money';
 import { useAddresses } from '@/lib/resources/addresses/get-addresses';
 import type { Address } from '@/lib/resources/addresses/types';
-import { useCheckoutOptions } from '../api/get-checkout-options';
+import { useCheckoutOptions } from '@/lib/resources/checkout/get-checkout-options';
 import { AddressPicker } from '@/components/checkout/address-picker';
 import { CheckoutSteps } from '../components/checkout-steps';
-import { CheckoutTotals } from '../components/checkout-totals';
+import { CheckoutTotals } from '@/components/checkout/checkout-totals';
 import { OrderLines, checkoutLineViews } from '../components/order-lines';
 import { RequireSignIn } from '../components/require-sign-in';
-import { destinationOf } from '../lib/destination';
+import { destinationOf } from '@/lib/checkout/destination';
 import { type CheckoutDraft, emptyDraft, loadDraft, saveDraft } from '@/lib/checkout/draft';
 import {
   billsToShippingAddress,

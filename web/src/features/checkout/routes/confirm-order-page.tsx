@@ -6,14 +6,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { type ApiProblem, isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { useAddresses } from '@/lib/resources/addresses/get-addresses';
-import { useCheckoutOptions } from '../api/get-checkout-options';
+import { useCheckoutOptions } from '@/lib/resources/checkout/get-checkout-options';
 import { usePlaceOrder } from '../api/place-order';
 import { CheckoutSteps } from '../components/checkout-steps';
-import { CheckoutTotals } from '../components/checkout-totals';
+import { CheckoutTotals } from '@/components/checkout/checkout-totals';
 import { OrderLines, checkoutLineViews } from '../components/order-lines';
 import { RequireSignIn } from '../components/require-sign-in';
 import { TestModeBanner } from '@/components/checkout/test-mode-banner';
-import { destinationOf } from '../lib/destination';
+import { destinationOf } from '@/lib/checkout/destination';
 import { type CheckoutDraft, clearDraft, loadDraft, newAttemptKey, orderRequest, saveDraft, sectionOf } from '@/lib/checkout/draft';
 import '../checkout.css';
 
@@ -32,7 +32,7 @@ function Review() {
   const [draft, setDraft] = useState<CheckoutDraft>(() => loadDraft());
   const [state, setState] = useState<State>({ kind: 'idle' });
   const addresses = useAddresses();
-  const options = useCheckoutOptions(destinationOf(draft, addresses.data?.items ?? []), !addresses.isPending);
+  const options = useCheckoutOptions(destinationOf(draft, addresses.data?.items ?? []), { enabled: !addresses.isPending });
   const place = usePlaceOrder();
   const resumed = useRef(false);
 

@@ -7,16 +7,17 @@ import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { formatMoney } from '@/lib/money';
 import { useAddresses } from '@/lib/resources/addresses/get-addresses';
-import { useCheckoutOptions } from '../api/get-checkout-options';
+import { useCheckoutOptions } from '@/lib/resources/checkout/get-checkout-options';
 import { tokenizeCard } from '@/lib/payments/tokenize-card';
 import { CardForm, type CardInput } from '@/components/payments/card-form';
 import { RequestQuotationButton } from '@/components/quotations/request-quotation';
 import { CheckoutSteps } from '../components/checkout-steps';
-import { CheckoutTotals, shippingFee } from '../components/checkout-totals';
+import { CheckoutTotals } from '@/components/checkout/checkout-totals';
+import { shippingFee } from '@/lib/checkout/totals';
 import { RequireSignIn } from '../components/require-sign-in';
 import { TestModeBanner } from '@/components/checkout/test-mode-banner';
 import { type CardErrors, checkCard, digitsOf, parseExpiry } from '@/lib/payments/card';
-import { destinationOf } from '../lib/destination';
+import { destinationOf } from '@/lib/checkout/destination';
 import { type CheckoutDraft, type PaymentCode, loadDraft, saveDraft } from '@/lib/checkout/draft';
 import '../checkout.css';
 
@@ -31,7 +32,7 @@ function PaymentForm() {
   );
   const [busy, setBusy] = useState(false);
   const addresses = useAddresses();
-  const options = useCheckoutOptions(destinationOf(draft, addresses.data?.items ?? []), !addresses.isPending);
+  const options = useCheckoutOptions(destinationOf(draft, addresses.data?.items ?? []), { enabled: !addresses.isPending });
   useEffect(() => saveDraft(draft), [draft]);
 
   if (addresses.isPending || options.isPending) return <Spinner label="Loading payment methods" />;

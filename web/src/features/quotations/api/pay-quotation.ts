@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { csrfHeaders } from '@/lib/csrf';
 import { addressKeys } from '@/lib/resources/addresses/query-keys';
+import { checkoutKeys } from '@/lib/resources/checkout/query-keys';
 import { creditKeys } from '@/lib/resources/credit/query-keys';
 import { orderKeys } from '@/lib/resources/orders/query-keys';
 import type { OrderDetail } from '@/lib/resources/orders/types';
@@ -30,8 +31,10 @@ export function usePayQuotation(number: string) {
     mutationFn: ({ body, key }: { body: PlaceOrderRequest; key: string }) => payQuotation(number, body, key),
     onSuccess: (order) => {
       client.setQueryData(orderKeys.detail(order.number), order);
-      // The quotation is ordered now; the order list, an address saved with it and the credit moved.
+      // The quotation is ordered now; the order list, an address saved with it and the credit moved
+      // (and with it which payment methods checkout offers).
       void client.invalidateQueries({ queryKey: quotationKeys.all });
+      void client.invalidateQueries({ queryKey: checkoutKeys.all });
       void client.invalidateQueries({ queryKey: orderKeys.lists() });
       void client.invalidateQueries({ queryKey: addressKeys.all });
       void client.invalidateQueries({ queryKey: creditKeys.all });

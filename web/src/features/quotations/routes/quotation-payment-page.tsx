@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldPath, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AddressPicker } from '@/components/checkout/address-picker';
+import { CheckoutTotals } from '@/components/checkout/checkout-totals';
 import { TestModeBanner } from '@/components/checkout/test-mode-banner';
 import { CardForm, type CardInput } from '@/components/payments/card-form';
 import { QuotationStatusBadge } from '@/components/quotation-status-badge';
@@ -15,6 +17,7 @@ import { type ApiProblem, isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { loginUrl } from '@/lib/auth/return-path';
 import { useCurrentUser } from '@/lib/auth/session';
+import { destinationOf } from '@/lib/checkout/destination';
 import { emptyDraft, newAttemptKey, orderRequest, type PaymentCode } from '@/lib/checkout/draft';
 import {
   billsToShippingAddress,
@@ -24,25 +27,32 @@ import {
   type ShippingValues,
   withShippingValues,
 } from '@/lib/checkout/shipping-schema';
+import { orderTotal, priceChangedTotal } from '@/lib/checkout/totals';
 import { formatMoney } from '@/lib/money';
 import { type CardErrors, checkCard, digitsOf, parseExpiry } from '@/lib/payments/card';
 import { tokenizeCard } from '@/lib/payments/tokenize-card';
 import { useAddresses } from '@/lib/resources/addresses/get-addresses';
 import type { Address } from '@/lib/resources/addresses/types';
+import { useCheckoutOptions } from '@/lib/resources/checkout/get-checkout-options';
+import { checkoutKeys } from '@/lib/resources/checkout/query-keys';
 import type { QuotationDetail } from '@/lib/resources/quotations/types';
 import { useQuotation } from '../api/get-quotation';
-import { type PaymentMethodOption, usePaymentOptions } from '../api/get-payment-options';
 import { type PlaceOrderRequest, usePayQuotation } from '../api/pay-quotation';
-import { QuotationTotalsList } from '../components/quotation-totals';
 import { isPhysical } from '../lib/filters';
 import { formatValidUntil } from '../lib/format';
 import { clearPaymentDraft, loadPaymentDraft, paymentReturnPath, savePaymentDraft } from '../lib/payment-draft';
 import '../quotations.css';
 
-/** The carriers of Customer Provided shipping (SPEC §6, fixed). */
-const CARRIERS = ['DHL', 'FedEx', 'UPS', 'Other'];
-
-type State = { kind: 'idle' } | { kind: 'SUBMITTING'; step: string } | { kind: 'FAILED'; problem: ApiProblem | null; message: string };
+type State =
+  | { kind: 'idle' }
+  | { kind: 'SUBMITTING'; step: string }
+  | {
+      kind: 'FAILED';
+      problem: ApiProblem | null;
+      message: string;
+      /** `price_changed`: the total sent and the server's current one. */
+      priceChange?: { from: number | null; to: number };
+    };
 
 const quotationPath = (number: string) => `/account/quotation/${encodeURIComponent(number)}`;
 
@@ -58,13 +68,9 @@ function startValues(number: string, book: Address[]): ShippingValues {
   return values;
 }
 
-/**
- * A payment method for this quotation. `GET /checkout/options` judges credit terms against the
- * cart's total; a quotation's own total may fit where the cart's does not, so a credit-limit
- * refusal stays choosable here and the server decides on the quotation's total.
- */
-function usable(m: PaymentMethodOption): boolean {
-  return m.available || m.reason_code === 'credit_limit_exceeded';
+/** What the price depends on (the destination and the shipping option): a new total confirmed holds while it is unchanged. */
+function priceKeyOf(values: ShippingValues, book: Address[]): string {
+  return JSON.stringify([destinationOf(withShippingValues(emptyDraft(), values), book), values.shippingMethod]);
 }
 
 /** Why a quotation cannot be paid (only accepted ones within valid-until can), and the way back. */
@@ -100,9 +106,8 @@ function NotPayable({ q }: { q: QuotationDetail }) {
 
 function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const physical = q.lines.some((l) => isPhysical(l.product_type));
-  const options = usePaymentOptions(q.store);
   const pay = usePayQuotation(q.number);
   // What was sent before a 3-D Secure or PayPal redirect (the form and the request to finish).
   const [saved] = useState(() => loadPaymentDraft(q.number));
@@ -115,17 +120,29 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
       ? { kind: 'FAILED', problem: null, message: 'You cancelled the PayPal payment. Choose a payment method and pay again.' }
       : { kind: 'idle' },
   );
+  // The server's total after `price_changed`, for the destination and shipping option it was priced for.
+  const [newTotal, setNewTotal] = useState<{ cents: number; key: string } | null>(null);
   const failedRef = useRef<HTMLDivElement>(null);
   const resumed = useRef(false);
+  // What the schema asks depends on the options (is anything shipped?), read when it runs.
+  const shippingRequired = useRef(q.lines.some((l) => isPhysical(l.product_type)));
   const form = useForm<ShippingValues>({
     defaultValues: startValues(q.number, book),
-    resolver: zodResolver(shippingSchema(physical)),
+    resolver: (values, context, opts) => zodResolver(shippingSchema(shippingRequired.current))(values, context, opts),
     shouldFocusError: true,
   });
   const { control, register, setError, formState } = form;
   const errors = formState.errors;
   const [method, billingSameAsShipping] = useWatch({ control, name: ['shippingMethod', 'billingSameAsShipping'] });
+  // Prices follow the destination being chosen, as in checkout: the shipping quote its country, sales tax its state.
+  const values = useWatch({ control }) as ShippingValues;
+  const destination = destinationOf(withShippingValues(emptyDraft(), values), book);
+  const options = useCheckoutOptions(destination, { quotation: q.number });
   const returnPath = paymentReturnPath(q.number);
+
+  useEffect(() => {
+    if (options.data) shippingRequired.current = options.data.shipping_required;
+  }, [options.data]);
 
   useEffect(() => {
     if (state.kind === 'FAILED') failedRef.current?.focus();
@@ -155,10 +172,22 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
             if (name) setError(name as FieldPath<ShippingValues>, { type: 'server', message: fe.message });
           }
           if (problem?.code === 'payment_declined' || problem?.fieldErrors['payment.token']) setCard({ number: '', expiry: '', cvc: '' });
+          // The total moved since it was shown: show the server's, price the summary again, and pay that on confirming.
+          const changed = priceChangedTotal(problem);
+          if (changed != null) {
+            setNewTotal({ cents: changed, key: priceKeyOf(values, book) });
+            void client.invalidateQueries({ queryKey: checkoutKeys.all });
+          }
           setState({
             kind: 'FAILED',
             problem,
-            message: problem ? (problem.detail ?? messageForProblem(problem)) : 'The payment did not go through. Check your connection and try again.',
+            message:
+              changed != null
+                ? messageForProblem(problem!)
+                : problem
+                  ? (problem.detail ?? messageForProblem(problem))
+                  : 'The payment did not go through. Check your connection and try again.',
+            priceChange: changed != null ? { from: body.expected_total_cents ?? null, to: changed } : undefined,
           });
         },
       },
@@ -179,6 +208,12 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
     submit({ ...draft.body, payment: { method: draft.payment, token: null, payment_intent: intent } }, draft.values, draft.payment);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the way back
   }, [intent]);
+
+  /** The total the buyer is shown (and confirms by paying): the server's after `price_changed`, else the options'. */
+  const totalShown = (v: ShippingValues): number | null => {
+    if (newTotal && newTotal.key === priceKeyOf(v, book)) return newTotal.cents;
+    return options.data ? orderTotal(options.data, v.shippingMethod || null) : null;
+  };
 
   const onPay = form.handleSubmit(
     async (values) => {
@@ -217,7 +252,7 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
         }
       }
       const draft = { ...withShippingValues(emptyDraft(), values), payment, card: null };
-      const body = orderRequest(draft, physical, { returnPath, cancelPath: returnPath });
+      const body = orderRequest(draft, options.data!.shipping_required, { expectedTotal: totalShown(values), returnPath, cancelPath: returnPath });
       submit({ ...body, payment: { ...body.payment, token } }, values, payment);
     },
     () => document.getElementById('q-pay-shipping')?.focus(),
@@ -226,21 +261,34 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
   if (options.isPending) return <Skeleton height="20rem" />;
   if (options.isError) {
     const p = options.error;
+    const notPayable = isApiProblem(p) && ['quotation_expired', 'quotation_not_payable'].includes(p.code);
     return (
       <div role="alert" className="form-alert form-alert--error">
-        <p>{isApiProblem(p) ? (p.detail ?? messageForProblem(p)) : 'The payment methods could not be loaded.'}</p>
-        <Button variant="secondary" size="sm" onClick={() => void options.refetch()}>
-          Try again
-        </Button>
+        <p>{isApiProblem(p) ? (p.detail ?? messageForProblem(p)) : 'The prices and payment methods could not be loaded.'}</p>
+        <p className="q-actions">
+          {notPayable ? (
+            <Link to={quotationPath(q.number)} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+              Back to quotation {q.number}
+            </Link>
+          ) : (
+            <Button variant="secondary" size="sm" onClick={() => void options.refetch()}>
+              Try again
+            </Button>
+          )}
+        </p>
       </div>
     );
   }
   const o = options.data;
+  const physical = o.shipping_required;
   const methods = o.payment_methods.filter((m) => m.code !== 'not_available');
-  const anyUsable = methods.some(usable);
-  const total = q.totals.total_before_tax;
+  const anyUsable = methods.some((m) => m.available);
+  const total = totalShown(values);
   const submitting = state.kind === 'SUBMITTING';
   const quotedShipping = q.totals.shipping;
+  const carriers = o.shipping_options.find((s) => s.method === 'customer_provided')?.carriers ?? [];
+  const pickupLocations = o.shipping_options.find((s) => s.method === 'pickup')?.pickup_locations ?? [];
+  const m = (cents: number) => formatMoney(cents, o.currency);
 
   return (
     <FormProvider {...form}>
@@ -250,6 +298,13 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
             <div ref={failedRef} tabIndex={-1} role="alert" className="q-pay__failed" data-state="FAILED">
               <h2>The quotation was not paid</h2>
               <p>{state.message}</p>
+              {state.priceChange && (
+                <p data-testid="q-pay-new-total">
+                  The total is now <strong>{m(state.priceChange.to)}</strong>
+                  {state.priceChange.from != null && state.priceChange.from !== state.priceChange.to && <> (it was {m(state.priceChange.from)})</>}.
+                  Check the summary, then pay {m(state.priceChange.to)} to confirm.
+                </p>
+              )}
               {(state.problem?.errors ?? []).filter((fe) => !formFieldOf(fe.field)).length > 0 && (
                 <ul>
                   {state.problem!.errors
@@ -259,7 +314,11 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
                     ))}
                 </ul>
               )}
-              <p>Nothing was charged. Fix what is marked, or choose another payment method, then pay again.</p>
+              <p>
+                {state.priceChange
+                  ? 'Nothing was charged.'
+                  : 'Nothing was charged. Fix what is marked, or choose another payment method, then pay again.'}
+              </p>
               {state.problem && ['quotation_expired', 'quotation_not_payable'].includes(state.problem.code) && (
                 <Link to={quotationPath(q.number)}>Back to the quotation</Link>
               )}
@@ -271,25 +330,23 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
             {physical && (
               <fieldset className="q-fieldset" aria-describedby={errors.shippingMethod ? 'q-shipping-method-error' : undefined}>
                 <legend>Shipping option</legend>
-                <label className="choice choice--card">
-                  <input type="radio" value="priority" {...register('shippingMethod')} />
-                  <span>
-                    <strong>Priority Shipping</strong>{' '}
-                    {quotedShipping ? (
-                      <>
-                        {formatMoney(quotedShipping.cents, quotedShipping.currency)} <span className="muted">· as quoted</span>
-                      </>
-                    ) : (
-                      <span className="muted">· at the store’s rate for your address, added when you pay</span>
-                    )}
-                  </span>
-                </label>
-                <label className="choice choice--card">
-                  <input type="radio" value="customer_provided" {...register('shippingMethod')} />
-                  <span>
-                    <strong>Customer Provided</strong> <span className="muted">· your own courier account, no fee</span>
-                  </span>
-                </label>
+                {o.shipping_options.map((s) => (
+                  <label key={s.method} className={`choice choice--card${s.available ? '' : ' is-disabled'}`}>
+                    <input type="radio" value={s.method} disabled={!s.available} {...register('shippingMethod')} />
+                    <span>
+                      <strong>{s.name}</strong> {s.fee ? m(s.fee.cents) : 'fee shown once the address is known'}
+                      {s.method === 'priority' && quotedShipping && <span className="muted"> · as quoted</span>}
+                      {s.min_days != null && s.max_days != null && (
+                        <span className="muted">
+                          {' '}
+                          · delivery in {s.min_days}–{s.max_days} business days
+                        </span>
+                      )}
+                      {s.method === 'customer_provided' && <span className="muted"> · your own courier account</span>}
+                      {!s.available && s.reason && <span className="muted"> · {s.reason}</span>}
+                    </span>
+                  </label>
+                ))}
                 {errors.shippingMethod && (
                   <p className="ui-field__error" id="q-shipping-method-error">
                     {errors.shippingMethod.message}
@@ -302,7 +359,7 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
                 <Select
                   id="carrier"
                   label="Carrier"
-                  options={[{ value: '', label: 'Choose…' }, ...CARRIERS.map((c) => ({ value: c, label: c }))]}
+                  options={[{ value: '', label: 'Choose…' }, ...carriers.map((c) => ({ value: c, label: c }))]}
                   error={errors.carrier?.message}
                   required
                   {...register('carrier')}
@@ -310,8 +367,18 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
                 <Input id="account-number" label="Your account number with the carrier" error={errors.accountNumber?.message} required {...register('accountNumber')} />
               </div>
             )}
-            {physical && method && <AddressPicker legend="Shipping address" name="ship" prefix="shipping" book={book} />}
-            {physical && (
+            {physical && method === 'pickup' && (
+              <Select
+                id="pickup-location"
+                label="Pick-up location"
+                options={[{ value: '', label: 'Choose…' }, ...pickupLocations.map((p) => ({ value: p.code, label: p.label }))]}
+                error={errors.pickupLocation?.message}
+                required
+                {...register('pickupLocation')}
+              />
+            )}
+            {physical && method && method !== 'pickup' && <AddressPicker legend="Shipping address" name="ship" prefix="shipping" book={book} />}
+            {physical && method !== 'pickup' && (
               <label className="choice">
                 <input type="checkbox" {...register('billingSameAsShipping')} />
                 <span>Bill to the shipping address</span>
@@ -335,43 +402,32 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
             ) : (
               <fieldset id="q-pay-methods" tabIndex={-1} className="q-fieldset" aria-describedby={paymentError ? 'q-pay-method-error' : undefined}>
                 <legend className="visually-hidden">Payment method</legend>
-                {methods.map((m) => {
-                  const ok = usable(m);
-                  const overCredit = m.code === 'credit_terms' && m.available_credit != null && m.available_credit.cents < total.cents;
-                  return (
-                    <label key={m.code} className={`choice choice--card${ok ? '' : ' is-disabled'}`}>
-                      <input
-                        type="radio"
-                        name="payment"
-                        value={m.code}
-                        disabled={!ok}
-                        checked={payment === m.code}
-                        onChange={() => {
-                          setPayment(m.code as PaymentCode);
-                          setPaymentError(null);
-                        }}
-                      />
-                      <span>
-                        <strong>{m.name}</strong>
-                        {m.available_credit && (
-                          <span className="muted">
-                            {' '}
-                            · available credit {formatMoney(m.available_credit.cents, m.available_credit.currency)}
-                            {m.payment_terms_days ? `, ${m.payment_terms_days} days to pay` : ''}
-                          </span>
-                        )}
-                        {!ok && m.reason && <span className="muted"> · {m.reason}</span>}
-                        {ok && overCredit && (
-                          <span className="q-pay__warn">
-                            {' '}
-                            · This quotation ({formatMoney(total.cents, total.currency)} before tax) is more than your available credit:
-                            it is refused unless your company may exceed its limit.
-                          </span>
-                        )}
-                      </span>
-                    </label>
-                  );
-                })}
+                {methods.map((pm) => (
+                  <label key={pm.code} className={`choice choice--card${pm.available ? '' : ' is-disabled'}`}>
+                    <input
+                      type="radio"
+                      name="payment"
+                      value={pm.code}
+                      disabled={!pm.available}
+                      checked={payment === pm.code}
+                      onChange={() => {
+                        setPayment(pm.code as PaymentCode);
+                        setPaymentError(null);
+                      }}
+                    />
+                    <span>
+                      <strong>{pm.name}</strong>
+                      {pm.available_credit && (
+                        <span className="muted">
+                          {' '}
+                          · available credit {formatMoney(pm.available_credit.cents, pm.available_credit.currency)}
+                          {pm.payment_terms_days ? `, ${pm.payment_terms_days} days to pay` : ''}
+                        </span>
+                      )}
+                      {!pm.available && pm.reason && <span className="muted"> · {pm.reason}</span>}
+                    </span>
+                  </label>
+                ))}
                 {paymentError && (
                   <p className="ui-field__error" id="q-pay-method-error" role="alert">
                     {paymentError}
@@ -390,22 +446,23 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
           </section>
         </div>
         <aside className="q-pay__side">
-          <Card as="section" aria-labelledby="q-pay-summary">
+          <Card as="section" aria-labelledby="q-pay-summary" data-section="ProductList">
             <h2 id="q-pay-summary">Quotation {q.number}</h2>
             {q.valid_until && <p className="muted">Prices valid until {formatValidUntil(q.valid_until)}</p>}
             <ul className="q-pay__lines" aria-label="Items at the quoted prices">
-              {q.lines.map((l) => (
+              {o.lines.map((l) => (
                 <li key={l.id}>
                   <span>
-                    {l.name || l.sku} <span className="muted">× {l.qty}</span>
+                    {l.name} <span className="muted">× {l.qty}</span>
+                    {l.problem && <span className="q-pay__line-problem">{l.problem}</span>}
                   </span>
-                  <strong>{formatMoney(l.quoted_total.cents, l.quoted_total.currency)}</strong>
+                  <strong>{m(l.subtotal.cents - l.discount.cents)}</strong>
                 </li>
               ))}
             </ul>
-            <QuotationTotalsList totals={q.totals} hasPhysical={physical} />
+            <CheckoutTotals o={o} method={method || null} subtotalLabel="Catalogue subtotal" discountText="Quotation discount" />
             <Button type="submit" size="lg" fullWidth loading={submitting} disabled={submitting || !anyUsable} data-state={state.kind}>
-              {submitting ? 'Paying…' : `Pay ${formatMoney(total.cents, total.currency)} + tax`}
+              {submitting ? 'Paying…' : total != null ? `Pay ${m(total)}` : `Pay ${m(o.totals.total.cents)} + shipping`}
             </Button>
             <p className="visually-hidden" aria-live="polite">
               {submitting ? `${state.step}, please wait.` : ''}

@@ -1,6 +1,7 @@
 import { type AmountRow, OrderTotals } from '@/components/order-amounts';
-import type { CheckoutOptions } from '../api/types';
 import type { CheckoutDraft } from '@/lib/checkout/draft';
+import { orderTotal, shippingFee } from '@/lib/checkout/totals';
+import type { CheckoutOptions } from '@/lib/resources/checkout/types';
 
 function percent(bp: number): string {
   const value = bp / 100;
@@ -14,24 +15,23 @@ export function checkoutTaxRow(o: CheckoutOptions): AmountRow {
   return { label: `Sales tax (${o.tax.state}, ${percent(o.tax.rate_bp)})`, cents: o.totals.tax.cents };
 }
 
-/** The shipping fee of the draft's option (`null` while none is chosen or quoted); 0 when nothing is shipped. */
-export function shippingFee(o: CheckoutOptions, method: CheckoutDraft['shippingMethod']): number | null {
-  if (!o.shipping_required) return 0;
-  const option = o.shipping_options.find((s) => s.method === method);
-  return option?.fee?.cents ?? null;
-}
-
-/** The totals of a checkout in progress: the cart's, with the chosen shipping option's fee. */
+/**
+ * The totals of a checkout in progress (the cart's, or a quotation's being paid): the options'
+ * lines with the chosen shipping option's fee, sales tax and the total.
+ */
 export function CheckoutTotals({
   o,
   method,
   compact = false,
   subtotalLabel,
+  discountText,
 }: {
   o: CheckoutOptions;
   method: CheckoutDraft['shippingMethod'];
   compact?: boolean;
   subtotalLabel?: string;
+  /** The discount row's label instead of the coupon's ("Quotation discount"). */
+  discountText?: string;
 }) {
   const fee = shippingFee(o, method);
   const option = o.shipping_options.find((s) => s.method === method);
@@ -40,6 +40,7 @@ export function CheckoutTotals({
     : fee == null
       ? { label: 'Shipping', note: option ? 'Quoted for your address' : 'Choose a shipping option' }
       : { label: option ? `Shipping (${option.name})` : 'Shipping', cents: fee };
+  const total = orderTotal(o, method);
   return (
     <OrderTotals
       currency={o.currency}
@@ -47,10 +48,11 @@ export function CheckoutTotals({
       subtotalLabel={subtotalLabel}
       discount={o.totals.discount.cents}
       couponCode={o.coupon_code}
+      discountText={discountText}
       shipping={shipping}
       tax={checkoutTaxRow(o)}
-      total={o.totals.total.cents + (fee ?? 0)}
-      totalLabel={fee == null ? 'Total before shipping' : 'Total'}
+      total={total ?? o.totals.total.cents}
+      totalLabel={total == null ? 'Total before shipping' : 'Total'}
       compact={compact}
     />
   );

@@ -1,5 +1,5 @@
 import type { Address } from '@/lib/resources/addresses/types';
-import type { AddressChoice, CheckoutDraft } from '@/lib/checkout/draft';
+import type { AddressChoice, CheckoutDraft } from './draft';
 
 /**
  * Where the order goes, as far as prices are concerned: the country of the
