@@ -81,7 +81,14 @@ impl ApiError {
         self
     }
 
+    /// Adds a member to the problem body. Never one of the standard members
+    /// (`status` there is the HTTP status: a second `status` would make
+    /// clients read the extra instead).
     pub fn with_extra(mut self, key: &str, value: impl Into<serde_json::Value>) -> Self {
+        debug_assert!(
+            !["type", "title", "status", "detail", "code", "errors"].contains(&key),
+            "`{key}` is a standard problem member"
+        );
         self.extra.insert(key.to_owned(), value.into());
         self
     }

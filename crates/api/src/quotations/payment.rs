@@ -40,7 +40,7 @@ pub fn check_payable(q: &Loaded, now: i64) -> ApiResult<()> {
         };
         return Err(ApiError::new(ErrorCode::QuotationNotPayable)
             .with_detail(why)
-            .with_extra("status", status.as_str()));
+            .with_extra("quotation_status", status.as_str()));
     }
     Ok(())
 }

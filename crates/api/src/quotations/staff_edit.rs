@@ -41,7 +41,7 @@ pub async fn apply(
                 "A quotation that is {} cannot be priced; open one that is submitted or in review.",
                 status.label().to_lowercase()
             ))
-            .with_extra("status", status.as_str()));
+            .with_extra("quotation_status", status.as_str()));
     }
     if edit.version != q.row.version {
         return Err(conflict(q.row.version));

@@ -67,7 +67,7 @@ pub fn check_text(field: &str, text: &str, max: usize, required: bool) -> ApiRes
 pub fn refused(e: InvalidTransition) -> ApiError {
     ApiError::new(ErrorCode::InvalidTransition)
         .with_detail(e.to_string())
-        .with_extra("status", e.from.as_str())
+        .with_extra("quotation_status", e.from.as_str())
 }
 
 /// 409 when another request moved the quotation first.
@@ -160,7 +160,7 @@ pub async fn comment(state: &AppState, q: &Loaded, author: &Author, text: &str) 
                 "A quotation that is {} takes no more comments.",
                 status.label().to_lowercase()
             ))
-            .with_extra("status", status.as_str()));
+            .with_extra("quotation_status", status.as_str()));
     }
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;

@@ -259,9 +259,14 @@ async fn every_side_may_only_take_its_own_transitions() {
     let draft = draft_from_cart(&app, &buyer).await;
     let n = draft["number"].as_str().unwrap().to_owned();
     // A draft cannot be accepted, sent or paid.
-    post(&app, &buyer, &uri(&n, "accept"), json!({}))
+    let refused = post(&app, &buyer, &uri(&n, "accept"), json!({}))
         .await
         .assert_problem(409, "invalid_transition");
+    assert_eq!(
+        refused["status"], 409,
+        "the problem's status stays the HTTP status"
+    );
+    assert_eq!(refused["quotation_status"], "draft");
     post(&app, &sales, &format!("{}/send", staff_uri(&n)), json!({}))
         .await
         .assert_problem(409, "invalid_transition");

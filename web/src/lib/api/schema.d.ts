@@ -8710,7 +8710,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_transition` (with `status`), `quotation_expired` */
+            /** @description `invalid_transition` (with `quotation_status`), `quotation_expired` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8809,7 +8809,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_transition` (with `status`) */
+            /** @description `invalid_transition` (with `quotation_status`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9019,7 +9019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `quotation_not_payable` (with `status`), `quotation_expired`, `insufficient_stock`, `price_changed`, `must_change_store` */
+            /** @description `quotation_not_payable` (with `quotation_status`), `quotation_expired`, `insufficient_stock`, `price_changed`, `must_change_store` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9168,7 +9168,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_transition` (with `status`) */
+            /** @description `invalid_transition` (with `quotation_status`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9267,7 +9267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_transition` (with `status`) */
+            /** @description `invalid_transition` (with `quotation_status`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10350,7 +10350,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_transition` (with `status`) */
+            /** @description `invalid_transition` (with `quotation_status`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10449,7 +10449,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_transition` (with `status`) */
+            /** @description `invalid_transition` (with `quotation_status`) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -36,7 +36,7 @@ async fn act(
     responses(
         (status = 200, body = QuotationDetail),
         (status = 404, description = "`not_found`", body = Problem),
-        (status = 409, description = "`invalid_transition` (with `status`)", body = Problem),
+        (status = 409, description = "`invalid_transition` (with `quotation_status`)", body = Problem),
         (status = 422, description = "`validation_failed`: comment", body = Problem),
     ))]
 pub async fn submit_quotation(
@@ -55,7 +55,7 @@ pub async fn submit_quotation(
     responses(
         (status = 200, body = QuotationDetail),
         (status = 404, description = "`not_found`", body = Problem),
-        (status = 409, description = "`invalid_transition` (with `status`), `quotation_expired`", body = Problem),
+        (status = 409, description = "`invalid_transition` (with `quotation_status`), `quotation_expired`", body = Problem),
         (status = 422, description = "`validation_failed`: comment", body = Problem),
     ))]
 pub async fn accept_quotation(
@@ -74,7 +74,7 @@ pub async fn accept_quotation(
     responses(
         (status = 200, body = QuotationDetail),
         (status = 404, description = "`not_found`", body = Problem),
-        (status = 409, description = "`invalid_transition` (with `status`)", body = Problem),
+        (status = 409, description = "`invalid_transition` (with `quotation_status`)", body = Problem),
         (status = 422, description = "`validation_failed`: comment missing or too long", body = Problem),
     ))]
 pub async fn request_revision(
@@ -100,7 +100,7 @@ pub async fn request_revision(
     responses(
         (status = 200, body = QuotationDetail),
         (status = 404, description = "`not_found`", body = Problem),
-        (status = 409, description = "`invalid_transition` (with `status`)", body = Problem),
+        (status = 409, description = "`invalid_transition` (with `quotation_status`)", body = Problem),
         (status = 422, description = "`validation_failed`: comment", body = Problem),
     ))]
 pub async fn close_quotation(

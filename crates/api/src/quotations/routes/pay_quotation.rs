@@ -28,7 +28,7 @@ use uplink_domain::quotations::QuotationStatus;
         (status = 401, description = "`unauthenticated`", body = Problem),
         (status = 402, description = "`payment_declined`, `payment_requires_action` (with `redirect_url`, `payment_intent`)", body = Problem),
         (status = 404, description = "`not_found` (also another customer's quotation)", body = Problem),
-        (status = 409, description = "`quotation_not_payable` (with `status`), `quotation_expired`, `insufficient_stock`, `price_changed`, `must_change_store`", body = Problem),
+        (status = 409, description = "`quotation_not_payable` (with `quotation_status`), `quotation_expired`, `insufficient_stock`, `price_changed`, `must_change_store`", body = Problem),
         (status = 422, description = "`validation_failed`, `payment_method_unavailable`, `credit_limit_exceeded`, `idempotency_key_reused`", body = Problem),
     ))]
 pub async fn pay_quotation(

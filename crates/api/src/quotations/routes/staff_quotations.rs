@@ -172,7 +172,7 @@ async fn act(
         (status = 401, description = "`unauthenticated`", body = Problem),
         (status = 403, description = "`forbidden`: not sales staff", body = Problem),
         (status = 404, description = "`not_found`", body = Problem),
-        (status = 409, description = "`invalid_transition` (with `status`)", body = Problem),
+        (status = 409, description = "`invalid_transition` (with `quotation_status`)", body = Problem),
         (status = 422, description = "`validation_failed`: comment", body = Problem),
     ))]
 pub async fn send_quotation(
@@ -193,7 +193,7 @@ pub async fn send_quotation(
         (status = 401, description = "`unauthenticated`", body = Problem),
         (status = 403, description = "`forbidden`: not sales staff", body = Problem),
         (status = 404, description = "`not_found`", body = Problem),
-        (status = 409, description = "`invalid_transition` (with `status`)", body = Problem),
+        (status = 409, description = "`invalid_transition` (with `quotation_status`)", body = Problem),
         (status = 422, description = "`validation_failed`: comment", body = Problem),
     ))]
 pub async fn decline_quotation(
