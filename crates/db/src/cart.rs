@@ -72,6 +72,32 @@ pub struct CartContents {
     pub lines: Vec<CartLine>,
 }
 
+impl CartContents {
+    /// Lines given in full as a cart that is never stored (an order the
+    /// renewal job places, a quotation's lines): no coupon, no referral code.
+    pub fn unsaved(
+        id: &str,
+        store_code: &str,
+        user_id: &str,
+        lines: Vec<CartLine>,
+    ) -> CartContents {
+        let now = crate::now_ms();
+        CartContents {
+            cart: CartRow {
+                id: id.to_owned(),
+                store_code: store_code.to_owned(),
+                owner_key: id.to_owned(),
+                user_id: Some(user_id.to_owned()),
+                coupon_code: None,
+                created_at: now,
+                updated_at: now,
+                partner_referral_code: None,
+            },
+            lines,
+        }
+    }
+}
+
 /// A line to insert.
 #[derive(Debug, Clone)]
 pub struct NewCartLine<'a> {

@@ -162,20 +162,6 @@ pub enum QuotationAction {
 }
 
 impl QuotationAction {
-    /// Who may take the action.
-    pub fn party(self) -> Party {
-        match self {
-            QuotationAction::Submit
-            | QuotationAction::Accept
-            | QuotationAction::RequestRevision
-            | QuotationAction::Close => Party::Buyer,
-            QuotationAction::Open | QuotationAction::Send | QuotationAction::Decline => {
-                Party::Staff
-            }
-            QuotationAction::Expire | QuotationAction::Order => Party::System,
-        }
-    }
-
     /// What the action is called in messages ("cannot be accepted").
     pub fn past_participle(self) -> &'static str {
         match self {

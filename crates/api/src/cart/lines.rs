@@ -61,6 +61,30 @@ pub struct ValidLine {
     pub unit: Money,
 }
 
+impl ValidLine {
+    /// The line of a cart that is never stored (quotation and co-term lines).
+    pub fn into_unsaved_line(self, cart_id: &str, position: i64) -> CartLine {
+        let now = uplink_db::now_ms();
+        CartLine {
+            row: CartLineRow {
+                id: uplink_domain::ids::new_id("cl"),
+                cart_id: cart_id.to_owned(),
+                product_id: self.product_id,
+                sku: self.sku,
+                qty: self.qty,
+                options: self.options_json,
+                iccid: self.iccid,
+                line_key: self.line_key,
+                seen_unit_cents: self.unit.cents(),
+                position,
+                created_at: now,
+                updated_at: now,
+            },
+            serials: self.serials,
+        }
+    }
+}
+
 /// What to do with a valid line in the current cart.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Plan {

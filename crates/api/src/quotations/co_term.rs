@@ -17,12 +17,10 @@ use crate::http::state::AppState;
 use crate::http::store::StoreContext;
 use crate::platform::timefmt::day_text;
 use serde::{Deserialize, Serialize};
-use uplink_db::cart::{CartContents, CartLine, CartLineRow, CartRow};
+use uplink_db::cart::{CartContents, CartLine};
 use uplink_db::devices::DeviceRow;
-use uplink_db::now_ms;
 use uplink_domain::devices::{date_ms, ms_date};
 use uplink_domain::error_code::ErrorCode;
-use uplink_domain::ids::new_id;
 use uplink_domain::money::Money;
 use uplink_domain::plans::{co_term_share, latest_co_term_end};
 use uplink_domain::quotations::{LineQuote, QuotationStatus};
@@ -212,6 +210,7 @@ async fn own_quotation(
             ),
         ));
     }
+    let cart_id = format!("co-term-{}", auth.id());
     let mut lines = Vec::new();
     let mut terms = Vec::new();
     let mut left_out = Vec::new();
@@ -224,7 +223,7 @@ async fn own_quotation(
             left_out.push(r.device.serial.clone());
             continue;
         }
-        lines.push(line_for(store_ctx, auth, r)?);
+        lines.push(line_for(store_ctx, r, &cart_id, lines.len())?);
         terms.push(share);
     }
     if lines.is_empty() {
@@ -234,7 +233,7 @@ async fn own_quotation(
             "Every device is already covered to that date; choose a later end date.",
         ));
     }
-    let contents = contents_of(store_ctx, auth, lines);
+    let contents = CartContents::unsaved(&cart_id, store_ctx.code(), auth.id(), lines);
     let priced = price(state, auth, store_ctx, Some(&contents)).await?;
     let line_terms: Vec<LineTerms> = priced
         .lines
@@ -277,7 +276,12 @@ async fn own_quotation(
 }
 
 /// The renewal line of one device, checked as a cart line.
-fn line_for(store_ctx: &StoreContext, auth: &AuthUser, r: &Renewal) -> ApiResult<CartLine> {
+fn line_for(
+    store_ctx: &StoreContext,
+    r: &Renewal,
+    cart_id: &str,
+    position: usize,
+) -> ApiResult<CartLine> {
     let snap = &store_ctx.snapshot;
     let add = AddLineRequest {
         sku: snap.product(r.product).sku.clone(),
@@ -286,50 +290,7 @@ fn line_for(store_ctx: &StoreContext, auth: &AuthUser, r: &Renewal) -> ApiResult
         serials: vec![r.device.serial.clone()],
         iccid: None,
     };
-    let v = validate(snap, store_ctx.store, &add)?;
-    let now = now_ms();
-    Ok(CartLine {
-        row: CartLineRow {
-            id: new_id("cl"),
-            cart_id: format!("co-term-{}", auth.id()),
-            product_id: v.product_id,
-            sku: v.sku,
-            qty: v.qty,
-            options: v.options_json,
-            iccid: v.iccid,
-            line_key: v.line_key,
-            seen_unit_cents: v.unit.cents(),
-            position: 0,
-            created_at: now,
-            updated_at: now,
-        },
-        serials: v.serials,
-    })
-}
-
-fn contents_of(
-    store_ctx: &StoreContext,
-    auth: &AuthUser,
-    mut lines: Vec<CartLine>,
-) -> CartContents {
-    let now = now_ms();
-    let cart_id = format!("co-term-{}", auth.id());
-    for (i, l) in lines.iter_mut().enumerate() {
-        l.row.position = i as i64;
-    }
-    CartContents {
-        cart: CartRow {
-            id: cart_id.clone(),
-            store_code: store_ctx.code().to_owned(),
-            owner_key: cart_id,
-            user_id: Some(auth.id().to_owned()),
-            coupon_code: None,
-            created_at: now,
-            updated_at: now,
-            partner_referral_code: None,
-        },
-        lines,
-    }
+    Ok(validate(snap, store_ctx.store, &add)?.into_unsaved_line(cart_id, position as i64))
 }
 
 fn parse_day(s: &str) -> ApiResult<time::Date> {

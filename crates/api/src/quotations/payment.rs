@@ -13,7 +13,7 @@ use crate::http::state::AppState;
 use crate::http::store::{StoreContext, StoreSource};
 use std::collections::HashMap;
 use std::sync::Arc;
-use uplink_db::cart::{CartContents, CartLine, CartLineRow, CartRow};
+use uplink_db::cart::{CartContents, CartLine, CartLineRow};
 use uplink_db::now_ms;
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::money::Money;
@@ -84,19 +84,12 @@ pub fn for_order(q: &Loaded) -> QuotationForOrder {
     QuotationForOrder {
         id: q.row.id.clone(),
         number: q.row.number.clone(),
-        contents: Arc::new(CartContents {
-            cart: CartRow {
-                id: cart_id.clone(),
-                store_code: q.row.store_code.clone(),
-                owner_key: cart_id,
-                user_id: Some(q.row.user_id.clone()),
-                coupon_code: None,
-                created_at: now,
-                updated_at: now,
-                partner_referral_code: None,
-            },
+        contents: Arc::new(CartContents::unsaved(
+            &cart_id,
+            &q.row.store_code,
+            &q.row.user_id,
             lines,
-        }),
+        )),
         prices: QuotedPrices { lines: prices },
         shipping_cents: q.row.shipping_cents,
         coverage_until: q

@@ -16,7 +16,7 @@ use crate::http::state::AppState;
 use crate::http::store::StoreContext;
 use crate::platform::money::money_text;
 use crate::read_model::Snapshot;
-use uplink_db::cart::{CartContents, CartLine, CartLineRow, CartRow};
+use uplink_db::cart::CartContents;
 use uplink_db::now_ms;
 use uplink_db::quotations::{self as qq, QuotationLineRow, QuotationRow};
 use uplink_domain::error_code::ErrorCode;
@@ -108,7 +108,6 @@ pub fn given_contents(
             format!("A quotation has 1 to {MAX_LINES} lines."),
         ));
     }
-    let now = now_ms();
     let cart_id = format!("quotation-{}", auth.id());
     let mut out = Vec::with_capacity(lines.len());
     for (i, l) in lines.iter().enumerate() {
@@ -121,37 +120,14 @@ pub fn given_contents(
         };
         let v = validate(&store_ctx.snapshot, store_ctx.store, &add)
             .map_err(|e| e.with_field_prefix(&format!("lines[{i}].")))?;
-        out.push(CartLine {
-            row: CartLineRow {
-                id: new_id("cl"),
-                cart_id: cart_id.clone(),
-                product_id: v.product_id,
-                sku: v.sku,
-                qty: v.qty,
-                options: v.options_json,
-                iccid: v.iccid,
-                line_key: v.line_key,
-                seen_unit_cents: v.unit.cents(),
-                position: i as i64,
-                created_at: now,
-                updated_at: now,
-            },
-            serials: v.serials,
-        });
+        out.push(v.into_unsaved_line(&cart_id, i as i64));
     }
-    Ok(CartContents {
-        cart: CartRow {
-            id: cart_id.clone(),
-            store_code: store_ctx.code().to_owned(),
-            owner_key: cart_id,
-            user_id: Some(auth.id().to_owned()),
-            coupon_code: None,
-            created_at: now,
-            updated_at: now,
-            partner_referral_code: None,
-        },
-        lines: out,
-    })
+    Ok(CartContents::unsaved(
+        &cart_id,
+        store_ctx.code(),
+        auth.id(),
+        out,
+    ))
 }
 
 /// The lines priced at catalogue prices (no tax, no coupon: sales quote

@@ -15,7 +15,7 @@ use crate::orders::dto::{OrderDetail, ShippingDetails};
 use crate::read_model::Snapshot;
 use std::sync::Arc;
 use uplink_db::accounts::UserRow;
-use uplink_db::cart::{CartContents, CartLine, CartLineRow, CartRow};
+use uplink_db::cart::{CartContents, CartLine, CartLineRow};
 use uplink_db::now_ms;
 use uplink_db::renewals::RenewalClaim;
 use uplink_domain::accounts::address::Address;
@@ -56,35 +56,24 @@ fn contents_of(o: &RenewalOrder) -> CartContents {
     let store = &o.snapshot.stores[o.store];
     let product = o.snapshot.product(o.product);
     let cart_id = format!("renewal-{}", o.claim.serial);
-    CartContents {
-        cart: CartRow {
-            id: cart_id.clone(),
-            store_code: store.code.clone(),
-            owner_key: cart_id.clone(),
-            user_id: Some(o.user.id.clone()),
-            coupon_code: None,
+    let line = CartLine {
+        row: CartLineRow {
+            id: new_id("cl"),
+            cart_id: cart_id.clone(),
+            product_id: product.id.clone(),
+            sku: product.sku.clone(),
+            qty: 1,
+            options: o.options.clone(),
+            iccid: None,
+            line_key: format!("renewal:{}", o.serial),
+            seen_unit_cents: 0,
+            position: 0,
             created_at: now,
             updated_at: now,
-            partner_referral_code: None,
         },
-        lines: vec![CartLine {
-            row: CartLineRow {
-                id: new_id("cl"),
-                cart_id,
-                product_id: product.id.clone(),
-                sku: product.sku.clone(),
-                qty: 1,
-                options: o.options.clone(),
-                iccid: None,
-                line_key: format!("renewal:{}", o.serial),
-                seen_unit_cents: 0,
-                position: 0,
-                created_at: now,
-                updated_at: now,
-            },
-            serials: vec![o.serial.clone()],
-        }],
-    }
+        serials: vec![o.serial.clone()],
+    };
+    CartContents::unsaved(&cart_id, &store.code, &o.user.id, vec![line])
 }
 
 /// Places and pays the renewal order. A decline, a refused credit limit or
