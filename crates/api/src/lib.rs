@@ -25,6 +25,7 @@ pub mod orders;
 pub mod partners;
 pub mod quotations;
 pub mod stores;
+pub mod usage;
 
 pub use http::error::{ApiError, ApiResult, FieldError};
 pub use http::state::AppState;
@@ -49,6 +50,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(downloads::router())
         .merge(credit::router())
         .merge(quotations::router())
+        .merge(usage::router())
         .merge(backoffice::router())
 }
 
@@ -106,6 +108,7 @@ pub fn jobs() -> Vec<platform::jobs::Job<AppState>> {
         accounts::sessions::jobs(),
         intake::jobs(),
         quotations::jobs(),
+        usage::jobs(),
     ]
     .into_iter()
     .flatten()

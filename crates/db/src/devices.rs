@@ -159,7 +159,7 @@ const PAYMENT_METHOD_COLUMNS: &str =
     "id, user_id, token_id, brand, last4, exp_month, exp_year, created_at";
 
 /// `$first, $first+1, …` for `n` values.
-fn placeholders(first: usize, n: usize) -> String {
+pub(crate) fn placeholders(first: usize, n: usize) -> String {
     (first..first + n)
         .map(|i| format!("${i}"))
         .collect::<Vec<_>>()

@@ -32,6 +32,7 @@ pub mod seed;
 pub mod settings;
 pub mod stock;
 pub mod testing;
+pub mod usage;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};

@@ -54,6 +54,7 @@ const SOURCES: &[Source] = &[
     migration!(53, "device_renewal_claims"),
     migration!(54, "credit_terms"),
     migration!(55, "quotations"),
+    migration!(56, "usage"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

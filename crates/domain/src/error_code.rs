@@ -67,6 +67,7 @@ error_codes! {
     QuotationBelowMinimum => "quotation_below_minimum", "Quotations start at a minimum subtotal; add items or order at catalogue prices.";
     InvalidTransition => "invalid_transition", "This cannot be done in the current state; reload to see what changed.";
     VersionConflict => "version_conflict", "Someone else changed this in the meantime; reload it and apply your change again.";
+    UsageRecordConflict => "usage_record_conflict", "A usage record with this id was already taken with other values; send a new record id for new usage.";
     OrderNotCancellable => "order_not_cancellable", "This order can no longer be cancelled.";
     PayloadTooLarge => "payload_too_large", "The request is too large.";
     Internal => "internal", "Something went wrong on our side; please try again.";

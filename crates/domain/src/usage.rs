@@ -103,6 +103,54 @@ impl Threshold {
     }
 }
 
+/// Bytes in one MB of allowance (allowances are in MB, 1 GB = 1024 MB).
+pub const BYTES_PER_MB: i64 = 1_048_576;
+
+/// The data counter of a metered item: whole MB used plus the bytes used
+/// toward the next MB. Used data never passes the allowance, so remaining
+/// data is never below zero; an unlimited item (no allowance) counts on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Meter {
+    pub allowance_mb: Option<i64>,
+    pub used_mb: i64,
+    pub partial_bytes: i64,
+}
+
+impl Meter {
+    fn used_bytes(&self) -> i128 {
+        self.used_mb as i128 * BYTES_PER_MB as i128 + self.partial_bytes as i128
+    }
+
+    /// Bytes left, never negative; `None` when unlimited.
+    pub fn remaining_bytes(&self) -> Option<i64> {
+        let allowance = self.allowance_mb? as i128 * BYTES_PER_MB as i128;
+        Some((allowance - self.used_bytes()).clamp(0, i64::MAX as i128) as i64)
+    }
+
+    /// Whole MB left (rounded down), never negative; `None` when unlimited.
+    pub fn remaining_mb(&self) -> Option<i64> {
+        self.remaining_bytes().map(|b| b / BYTES_PER_MB)
+    }
+
+    /// Counts `bytes` more against the meter, as many as are left: answers
+    /// the meter after and the bytes it took (the rest may go to a pool).
+    pub fn consume(self, bytes: i64) -> (Meter, i64) {
+        let bytes = bytes.max(0);
+        let taken = match self.remaining_bytes() {
+            Some(left) => bytes.min(left),
+            None => bytes,
+        };
+        let used = self.used_bytes() + taken as i128;
+        let per = BYTES_PER_MB as i128;
+        let after = Meter {
+            allowance_mb: self.allowance_mb,
+            used_mb: (used / per).min(i64::MAX as i128) as i64,
+            partial_bytes: (used % per) as i64,
+        };
+        (after, taken)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,6 +194,37 @@ mod tests {
         assert!(b.crossed(10_000, 501, 500));
     }
 
+    #[test]
+    fn a_meter_never_goes_below_zero() {
+        let m = Meter {
+            allowance_mb: Some(2),
+            used_mb: 1,
+            partial_bytes: 0,
+        };
+        let (after, taken) = m.consume(BYTES_PER_MB / 2);
+        assert_eq!(
+            (after.used_mb, after.partial_bytes, taken),
+            (1, BYTES_PER_MB / 2, BYTES_PER_MB / 2)
+        );
+        let (after, taken) = after.consume(5 * BYTES_PER_MB);
+        assert_eq!(
+            (after.used_mb, after.partial_bytes, taken),
+            (2, 0, BYTES_PER_MB / 2)
+        );
+        assert_eq!(after.remaining_bytes(), Some(0));
+        let unlimited = Meter {
+            allowance_mb: None,
+            used_mb: 0,
+            partial_bytes: 0,
+        };
+        let (after, taken) = unlimited.consume(3 * BYTES_PER_MB + 1);
+        assert_eq!(
+            (after.used_mb, after.partial_bytes, taken),
+            (3, 1, 3 * BYTES_PER_MB + 1)
+        );
+        assert_eq!(after.remaining_mb(), None);
+    }
+
     proptest! {
         #[test]
         fn a_split_adds_up_and_stays_inside_the_period(
@@ -169,6 +248,32 @@ mod tests {
             if let Some(day) = projected_run_out(Some(remaining), &daily, 1_000) {
                 prop_assert!(day >= 1_000);
             }
+        }
+
+        #[test]
+        fn a_meter_takes_what_is_left_and_keeps_every_byte_counted(
+            allowance in proptest::option::of(0i64..100_000),
+            used in 0i64..100_000,
+            chunks in proptest::collection::vec(0i64..5 * BYTES_PER_MB, 1..20),
+        ) {
+            let used = allowance.map_or(used, |a| used.min(a));
+            let mut m = Meter { allowance_mb: allowance, used_mb: used, partial_bytes: 0 };
+            let start = m.used_mb as i128 * BYTES_PER_MB as i128;
+            let mut taken_total = 0i128;
+            for c in chunks {
+                let (after, taken) = m.consume(c);
+                prop_assert!(taken <= c && taken >= 0);
+                prop_assert!(after.partial_bytes >= 0 && after.partial_bytes < BYTES_PER_MB);
+                if let Some(a) = allowance {
+                    prop_assert!(after.used_mb <= a);
+                    prop_assert!(after.remaining_bytes().unwrap() >= 0);
+                } else {
+                    prop_assert_eq!(taken, c);
+                }
+                taken_total += taken as i128;
+                m = after;
+            }
+            prop_assert_eq!(m.used_mb as i128 * BYTES_PER_MB as i128 + m.partial_bytes as i128, start + taken_total);
         }
     }
 }

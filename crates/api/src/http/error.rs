@@ -171,6 +171,7 @@ pub fn default_status(code: ErrorCode) -> StatusCode {
         | PaymentMethodUnavailable
         | IdempotencyKeyReused
         | QuotationBelowMinimum
+        | UsageRecordConflict
         | CreditLimitExceeded => StatusCode::UNPROCESSABLE_ENTITY,
         NotFound => StatusCode::NOT_FOUND,
         Unauthenticated | InvalidCredentials => StatusCode::UNAUTHORIZED,

@@ -26,6 +26,7 @@ else the signed-in customer's country, else the default store `global`.",
         (name = "catalogue", description = "Stores, categories, products, search, serial lookup and media"),
         (name = "devices", description = "The customer's devices, their licences, subscriptions, eSIMs and auto-renewal; saved cards"),
         (name = "quotations", description = "Quotations: asking sales for prices, the negotiation, and paying an accepted quotation at the quoted prices"),
+        (name = "usage", description = "Connectivity usage: the intake of usage records (integration keys), the customer's usage monitor and low-data alerts"),
     )
 )]
 pub struct ApiDoc;
@@ -45,7 +46,26 @@ pub fn finish(paths_doc: Document) -> Document {
         base.responses.extend(components.responses);
         base.security_schemes.extend(components.security_schemes);
     }
+    add_integration_key_scheme(&mut doc);
     doc
+}
+
+/// `POST /usage-records` is signed by an integration key, not a session.
+fn add_integration_key_scheme(doc: &mut Document) {
+    use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+    let scheme = HttpBuilder::new()
+        .scheme(HttpAuthScheme::Bearer)
+        .description(Some(
+            "An integration key (`upk_…`) an admin created under `/admin/integration-keys`",
+        ))
+        .build();
+    doc.components
+        .get_or_insert_with(Default::default)
+        .security_schemes
+        .insert(
+            "integration_key".into(),
+            RefOr::T(SecurityScheme::Http(scheme)),
+        );
 }
 
 /// Every error answer is `application/problem+json` with the `Problem`

@@ -26,6 +26,10 @@ pub struct Config {
     pub errors: ErrorsConfig,
     /// Payments and orders.
     pub checkout: CheckoutConfig,
+    /// `UPLINK_USAGE_RETENTION_DAYS`: how long raw usage records are kept
+    /// (default 90); the daily rollup is kept for good. Records for periods
+    /// older than this are refused, so a repeat is always recognised.
+    pub usage_retention_days: i64,
 }
 
 /// Error reporting (SPEC §14): where the browser sends its reports and how
@@ -297,6 +301,7 @@ impl Config {
             web_dir: get("UPLINK_WEB_DIR").map(PathBuf::from),
             seed_demo: parse_bool("UPLINK_SEED_DEMO", get("UPLINK_SEED_DEMO"), true)?,
             environment: get("UPLINK_ENVIRONMENT").unwrap_or_else(|| "production".into()),
+            usage_retention_days: parse_int(&get, "UPLINK_USAGE_RETENTION_DAYS", 90, 2)?,
         })
     }
 

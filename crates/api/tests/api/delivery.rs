@@ -41,7 +41,7 @@ async fn add(app: &TestApp, s: &Session, body: Value) -> TestResponse {
     .await
 }
 
-async fn add_ok(app: &TestApp, s: &Session, body: Value) {
+pub(crate) async fn add_ok(app: &TestApp, s: &Session, body: Value) {
     let res = add(app, s, body).await;
     assert_eq!(res.status, 201, "add to cart: {}", res.text());
 }
@@ -59,7 +59,7 @@ async fn card_token(app: &TestApp) -> String {
 }
 
 /// Places the cart with the test card; returns the order number.
-async fn pay_by_card(app: &TestApp, s: &Session, key: &str) -> String {
+pub(crate) async fn pay_by_card(app: &TestApp, s: &Session, key: &str) -> String {
     let token = card_token(app).await;
     let body = json!({"billing": billing(), "payment": {"method": "card", "token": token}});
     let res = app.place_order(s, key, &body, "").await;
@@ -67,7 +67,7 @@ async fn pay_by_card(app: &TestApp, s: &Session, key: &str) -> String {
     res.json()["number"].as_str().unwrap().to_owned()
 }
 
-async fn deliver(app: &TestApp) -> u64 {
+pub(crate) async fn deliver(app: &TestApp) -> u64 {
     uplink_api::delivery::runner::run_once(&app.state)
         .await
         .expect("delivery runs")

@@ -19,3 +19,4 @@ mod layout;
 mod orders;
 mod quotations;
 mod referral;
+mod usage;

@@ -2079,6 +2079,7 @@ fn esim_profiles(b: &mut Builder) {
                     "ICCID, activation code and QR code by e-mail",
                 ),
             ])
+            .labels(&[Usage])
             .qty(1, Some(20), 1)
             .age(age, now)
         };

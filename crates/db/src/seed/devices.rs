@@ -213,7 +213,7 @@ impl Db {
         let (smdp, matching_id) = ("smdp.uplink.test", "DEMO-4QX7-KM2P-9H3L");
         sqlx::query(
             "INSERT INTO esims (iccid, user_id, unit, name, smdp, matching_id, activation_code, data_mb, \
-             used_mb, expires_at, created_at) VALUES ($1, $2, 0, $3, $4, $5, $6, $7, $8, $9, $10) \
+             used_mb, expires_at, created_at, sku) VALUES ($1, $2, 0, $3, $4, $5, $6, $7, $8, $9, $10, 'ESIM-GLOBAL') \
              ON CONFLICT (iccid) DO NOTHING",
         )
         .bind(&iccid)

@@ -15,6 +15,7 @@ pub mod model;
 mod order_pricing;
 mod orders;
 mod quotations;
+mod usage;
 
 pub use accounts::DEMO_PASSWORD_HASH;
 
@@ -36,6 +37,7 @@ impl Db {
         self.seed_demo_orders().await?;
         self.seed_demo_devices().await?;
         self.seed_demo_quotations().await?;
+        self.seed_demo_usage().await?;
         self.set_setting(SEEDED_KEY, &crate::now_ms().to_string())
             .await?;
         Ok(true)

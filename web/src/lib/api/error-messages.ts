@@ -41,6 +41,7 @@ export const ERROR_MESSAGES = {
   idempotency_key_reused: 'This request was already sent with different details. Reload the page and try again.',
   quotation_not_payable: 'This quotation can’t be paid yet. Wait for our answer or contact sales.',
   quotation_expired: 'This quotation has expired. Request a new quotation.',
+  usage_record_conflict: 'A usage record with this id was already taken with other values. Send new usage under a new record id.',
   quotation_below_minimum: 'Quotations start at a minimum subtotal. Add items, or order at catalogue prices.',
   invalid_transition: 'This can’t be done in the quotation’s current state. Reload the page to see what changed.',
   version_conflict: 'Someone else changed this in the meantime. Reload it and apply your change again.',

@@ -72,6 +72,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/integration-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every integration key, newest first; revoked keys stay listed. */
+        get: operations["list_integration_keys"];
+        put?: never;
+        /**
+         * Creates an integration key. The key itself is in this answer only; we
+         *     keep its hash.
+         */
+        post: operations["create_integration_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/integration-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes an integration key: requests signed with it are refused (401)
+         *     from now on. Revoking a revoked key changes nothing.
+         */
+        delete: operations["revoke_integration_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/outbox": {
         parameters: {
             query?: never;
@@ -1011,6 +1052,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's usage monitor: every subscription, eSIM and data pool
+         *     whose product carries `Connectivity Usage Record`, with allowance, used
+         *     and remaining data, the period, the projected run-out day, the low-data
+         *     alert, the top-up product and (for `SFC Management` plans) renewal state.
+         */
+        get: operations["list_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/usage/{id}/alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets or turns off an item's low-data alert: one e-mail each time
+         *     remaining data crosses the threshold. A threshold already reached when
+         *     set sends nothing until data rises above it and crosses it again.
+         */
+        put: operations["set_alert"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/usage/{id}/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily usage of one of the customer's items, from the daily rollup: one
+         *     entry per day ending today, days without use as 0.
+         */
+        get: operations["daily_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/media/{key}": {
         parameters: {
             query?: never;
@@ -1663,6 +1767,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/usage-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes connectivity usage from an outside system (an integration key as
+         *     `Authorization: Bearer <key>`): one record, or a batch of up to 1,000.
+         *     A record id counts once: the same record again is a `duplicate`; the same
+         *     id with other values is refused with `usage_record_conflict`. A batch
+         *     answers each record's fate, and its bad records never lose the good ones.
+         */
+        post: operations["post_usage_records"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1755,6 +1882,11 @@ export interface components {
             is_default_shipping?: boolean | null;
             is_default_billing?: boolean | null;
         };
+        /**
+         * @description A low-data alert threshold.
+         * @enum {string}
+         */
+        AlertKind: "percent" | "mb";
         ApplyCouponRequest: {
             /** @example WELCOME10 */
             code: string;
@@ -2144,6 +2276,11 @@ export interface components {
             /** @description What the buyer wants sales to know (up to 2,000 characters). */
             note?: string | null;
         };
+        CreatedIntegrationKey: {
+            key: components["schemas"]["IntegrationKey"];
+            /** @description The key itself, shown this once: send it as `Authorization: Bearer <secret>`. */
+            secret: string;
+        };
         /** @description A customer's credit account: terms, balance, open invoices, history. */
         CreditAccount: {
             customer: components["schemas"]["CustomerRef"];
@@ -2255,6 +2392,11 @@ export interface components {
             email: string;
             name: string;
             company?: string | null;
+        };
+        DailyUsage: {
+            id: string;
+            /** @description Oldest first, ending today, one entry per day (days without use are 0). */
+            days: components["schemas"]["UsageDay"][];
         };
         DeleteMe: {
             /** @description The current password (accounts with a password). */
@@ -2548,6 +2690,22 @@ export interface components {
             /** @description Why this device cannot take the product (`serial_not_eligible` reason). */
             reason: string;
         };
+        IntegrationKey: {
+            id: string;
+            name: string;
+            /** @description The key's first characters, to tell keys apart. */
+            prefix: string;
+            /** @description RFC 3339. */
+            created_at: string;
+            /** @description The admin's e-mail. */
+            created_by: string;
+            last_used_at?: string | null;
+            revoked_at?: string | null;
+        };
+        IntegrationKeyList: {
+            /** @description Newest first; revoked keys stay listed. */
+            keys: components["schemas"]["IntegrationKey"][];
+        };
         IssueDetail: {
             issue: components["schemas"]["IssueSummary"];
             latest_event?: components["schemas"]["EventDetail"] | null;
@@ -2770,6 +2928,10 @@ export interface components {
             serial: string;
             /** @description Optional name, at most 80 characters. */
             name?: string | null;
+        };
+        NewIntegrationKey: {
+            /** @description What the key is for, 1–80 characters. */
+            name: string;
         };
         NewSavedCard: {
             /**
@@ -3431,6 +3593,11 @@ export interface components {
             total_before_tax: components["schemas"]["MoneyDto"];
         };
         /**
+         * @description What became of a record.
+         * @enum {string}
+         */
+        RecordStatus: "accepted" | "duplicate" | "refused";
+        /**
          * @description Regions (fixed, SPEC §3).
          * @enum {string}
          */
@@ -3591,6 +3758,29 @@ export interface components {
             may_exceed_limit?: boolean | null;
             /** @description Why (kept in the history, up to 500 characters). */
             note?: string | null;
+        };
+        /** @description Sets or turns off an item's low-data alert. */
+        SetUsageAlert: {
+            /** Format: int64 */
+            value: number;
+            /** @enum {string} */
+            kind: "percent";
+        } | {
+            /** Format: int64 */
+            value: number;
+            /** @enum {string} */
+            kind: "mb";
+        } | {
+            /** @enum {string} */
+            kind: "off";
+        };
+        /** @description SpeedFusion Cloud management (products labelled `SFC Management`). */
+        SfcState: {
+            /** @description RFC 3339. */
+            expires_at: string;
+            auto_renew: boolean;
+            /** @description `card` or `credit_terms` while auto-renewal is on. */
+            auto_renew_method?: string | null;
         };
         ShipmentDto: {
             id: string;
@@ -3867,6 +4057,132 @@ export interface components {
             country?: string | null;
             newsletter?: boolean | null;
         };
+        UsageAlert: {
+            kind: components["schemas"]["AlertKind"];
+            /**
+             * Format: int64
+             * @description Percent (1–99) or MB.
+             */
+            value: number;
+            /** @description True when remaining data is at or below the threshold now. */
+            reached: boolean;
+            /** @description When the last low-data e-mail went out (RFC 3339). */
+            last_sent_at?: string | null;
+        };
+        UsageAlertResult: {
+            alert?: components["schemas"]["UsageAlert"] | null;
+        };
+        UsageBatchResult: {
+            accepted: number;
+            duplicates: number;
+            refused: number;
+            results: components["schemas"]["UsageRecordResult"][];
+        };
+        /** @description One day's usage. */
+        UsageDay: {
+            /** @description `YYYY-MM-DD` (UTC). */
+            date: string;
+            /** Format: int64 */
+            bytes_up: number;
+            /** Format: int64 */
+            bytes_down: number;
+            /** Format: int64 */
+            bytes: number;
+        };
+        /** @description One record, or a batch of up to 1,000. */
+        UsageIntakeRequest: components["schemas"]["UsageRecordIn"] | components["schemas"]["UsageRecordIn"][];
+        /** @description A subscription, eSIM or data pool whose product carries `Connectivity Usage Record`. */
+        UsageItem: {
+            /** @description Subscription id, ICCID or pool id. */
+            id: string;
+            kind: components["schemas"]["UsageItemKind"];
+            name: string;
+            sku: string;
+            /** @description Subscriptions: the device's serial. */
+            serial?: string | null;
+            /** @description Subscriptions: the device's name. */
+            device_name?: string | null;
+            /** @description eSIMs: the ICCID. */
+            iccid?: string | null;
+            /** @description Pools: the member eSIMs' ICCIDs. */
+            members: string[];
+            unlimited: boolean;
+            /**
+             * Format: int64
+             * @description Null when unlimited.
+             */
+            allowance_mb?: number | null;
+            /** Format: int64 */
+            used_mb: number;
+            /**
+             * Format: int64
+             * @description Never below zero; null when unlimited.
+             */
+            remaining_mb?: number | null;
+            /** @description RFC 3339. */
+            period_start: string;
+            /** @description RFC 3339; null when it does not end. */
+            period_end?: string | null;
+            /**
+             * @description The day data runs out at the last 7 days' rate (`YYYY-MM-DD`); null
+             *     when nothing was used lately or the item is unlimited.
+             */
+            run_out_on?: string | null;
+            alert?: components["schemas"]["UsageAlert"] | null;
+            top_up?: components["schemas"]["UsageTopUp"] | null;
+            sfc?: components["schemas"]["SfcState"] | null;
+        };
+        /**
+         * @description What a monitored item is.
+         * @enum {string}
+         */
+        UsageItemKind: "subscription" | "esim" | "pool";
+        UsageList: {
+            /** @description Today (UTC), `YYYY-MM-DD`. */
+            today: string;
+            items: components["schemas"]["UsageItem"][];
+        };
+        UsageRecordAccepted: {
+            record_id: string;
+            status: components["schemas"]["RecordStatus"];
+        };
+        /** @description A usage record: name exactly one of `subscription` and `iccid`. */
+        UsageRecordIn: {
+            /** @description Your id for the record (1–128 of A–Z a–z 0–9 . _ : -); a repeat is counted once. */
+            record_id: string;
+            /** @description A subscription id (`sub_…`). */
+            subscription?: string | null;
+            /** @description An eSIM's ICCID. */
+            iccid?: string | null;
+            /** @description RFC 3339. */
+            period_start: string;
+            /** @description RFC 3339, not before `period_start`, at most 31 days after it. */
+            period_end: string;
+            /** Format: int64 */
+            bytes_up: number;
+            /** Format: int64 */
+            bytes_down: number;
+        };
+        UsageRecordResult: {
+            /** @description Position in the batch, from 0. */
+            index: number;
+            /** @description Null when the record had no usable id. */
+            record_id?: string | null;
+            status: components["schemas"]["RecordStatus"];
+            /** @description Refused records: `validation_failed`, `invalid_iccid`, `not_found` or `usage_record_conflict`. */
+            code?: string | null;
+            message?: string | null;
+            errors: components["schemas"]["FieldError"][];
+        };
+        /** @description The product that tops the item up, with the custom option to fill in. */
+        UsageTopUp: {
+            sku: string;
+            name: string;
+            /** @description `serial_numbers` (a cloud or data plan) or `iccid` (an eSIM data bundle). */
+            option_code: string;
+            /** @description The device serial or the ICCID. */
+            option_value: string;
+        };
         ValueFacet_Brand: {
             /**
              * @description Brands (SPEC §4.1: the store's own brand and Pepwave).
@@ -4129,6 +4445,168 @@ export interface operations {
             };
             /** @description `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_integration_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationKeyList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: admins only; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_integration_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewIntegrationKey"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedIntegrationKey"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: admins only; `csrf_failed`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: name missing or too long; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revoke_integration_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Integration key id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: admins only; `csrf_failed`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7971,6 +8449,193 @@ export interface operations {
             };
         };
     };
+    list_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Subscription id, ICCID or pool id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetUsageAlert"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageAlertResult"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not an item of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: `value` out of range, or unlimited data; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    daily_usage: {
+        parameters: {
+            query?: {
+                /** @description How many days, ending today (1–366, default 30). */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Subscription id, ICCID or pool id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyUsage"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not an item of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: days out of range; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     get_media: {
         parameters: {
             query?: never;
@@ -10545,6 +11210,84 @@ export interface operations {
             };
             /** @description `not_found`: no such store */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    post_usage_records: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsageIntakeRequest"];
+            };
+        };
+        responses: {
+            /** @description A batch's results, or one record taken before (`duplicate`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageBatchResult"];
+                };
+            };
+            /** @description One record taken */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageRecordAccepted"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: no integration key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description One record refused: `validation_failed` (per field), `invalid_iccid`, `not_found` (no such subscription or eSIM), `usage_record_conflict`; or a batch of more than 1,000; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
