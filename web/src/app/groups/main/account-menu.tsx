@@ -21,6 +21,7 @@ const STAFF_LINKS = [
   { to: '/admin/customers', label: 'Customers and credit', role: 'sales' },
   { to: '/admin/quotations', label: 'Quotations queue', role: 'sales' },
   { to: '/admin/errors', label: 'Error reports', role: 'admin' },
+  { to: '/admin/integration-keys', label: 'Integration keys', role: 'admin' },
 ] as const;
 
 function PersonIcon() {

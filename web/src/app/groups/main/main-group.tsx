@@ -40,6 +40,7 @@ const QuickOrderPage = lazy(() => import('@/features/cart/routes/quick-order-pag
 
 const ErrorsPage = lazy(() => import('@/features/errors/routes/errors-page'));
 const ErrorIssuePage = lazy(() => import('@/features/errors/routes/error-issue-page'));
+const IntegrationKeysPage = lazy(() => import('@/features/integration-keys/routes/integration-keys-page'));
 
 const CheckoutPage = lazy(() => import('@/features/checkout/routes/checkout-page'));
 const PaymentPage = lazy(() => import('@/features/checkout/routes/payment-page'));
@@ -108,6 +109,7 @@ export default function MainGroup() {
 
             <Route path="admin/errors" element={<ErrorsPage />} />
             <Route path="admin/errors/:id" element={<ErrorIssuePage />} />
+            <Route path="admin/integration-keys" element={<IntegrationKeysPage />} />
             <Route path="checkout" element={<CheckoutPage />} />
             <Route path="checkout/payment" element={<PaymentPage />} />
             <Route path="checkout/confirm-order" element={<ConfirmOrderPage />} />

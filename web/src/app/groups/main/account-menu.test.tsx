@@ -1,0 +1,31 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '@/lib/auth/session';
+import { mockApi } from '@/testing/api-mock';
+import { me, session } from '@/testing/fixtures';
+import { renderPage } from '@/testing/render';
+import { AccountMenu } from './account-menu';
+
+async function openMenuAs(roles: Me['roles']) {
+  mockApi({ 'GET /api/v1/auth/session': () => session(me({ roles })) });
+  renderPage(<AccountMenu />, '/');
+  await userEvent.click(await screen.findByRole('button', { name: /Account menu for/ }));
+}
+
+describe('account menu', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('links admins to the integration keys beside the other back-office pages', async () => {
+    await openMenuAs(['customer', 'admin']);
+    expect(screen.getByRole('link', { name: 'Integration keys' })).toHaveAttribute('href', '/admin/integration-keys');
+    expect(screen.getByRole('link', { name: 'Error reports' })).toBeInTheDocument();
+  });
+
+  it('shows sales staff their pages but not the admin-only ones', async () => {
+    await openMenuAs(['customer', 'sales']);
+    expect(screen.getByRole('link', { name: 'Quotations queue' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Integration keys' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Error reports' })).not.toBeInTheDocument();
+  });
+});
