@@ -1,11 +1,15 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/testing/api-mock';
+import { session } from '@/testing/fixtures';
 import { renderPage } from '@/testing/render';
 import { ScreenGroupSwitch } from './screen-group-switch';
 
 const renderAt = (path: string) => renderPage(<ScreenGroupSwitch />, path);
 
 describe('ScreenGroupSwitch', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('loads the main group with its home page at /', async () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: /in one store/ }, { timeout: 5000 })).toBeInTheDocument();
@@ -25,9 +29,11 @@ describe('ScreenGroupSwitch', () => {
     expect(screen.getByRole('link', { name: 'Back to the store' })).toHaveAttribute('href', '/m/v2/referral');
   });
 
-  it('shows the monitoring empty state', async () => {
+  it('asks a guest at /monitoring to sign in and come back', async () => {
+    mockApi({ 'GET /api/v1/auth/session': () => session(null) });
     renderAt('/monitoring');
     expect(await screen.findByRole('heading', { level: 1, name: 'Connectivity usage' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?return_to=%2Fmonitoring');
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?return_to=%2Fmonitoring');
+    expect(screen.getByRole('link', { name: 'Usage' })).toHaveAttribute('aria-current', 'page');
   });
 });

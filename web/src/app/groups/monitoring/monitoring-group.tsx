@@ -1,8 +1,8 @@
 import { Link, Route, Routes } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { SkipLink } from '@/components/ui/skip-link';
+import { MonitoringPage } from '@/features/monitoring/routes/monitoring-page';
 import { NotFoundContent } from '../../not-found-content';
-import { MonitoringPage } from './monitoring-page';
 import './monitoring.css';
 
 /** MONITORING screen group: the usage dashboard (SPEC §13). */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { PlanStackingPreview } from '@/components/plan-stacking-preview';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -8,12 +9,11 @@ import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForCode } from '@/lib/api/error-messages';
 import { loginUrl } from '@/lib/auth/return-path';
 import { useCurrentUser } from '@/lib/auth/session';
+import { PLAN_NEXT_STEP, STACKING_NOTE, withNextStep } from '@/lib/plan-preview';
 import { useAddToCart } from '@/lib/resources/cart/add-cart-line';
 import { devicesQueryOptions } from '@/lib/resources/devices/get-devices';
 import type { Device } from '@/lib/resources/devices/types';
-import { usePlanPreview } from '../api/get-plan-preview';
 import type { ProductCard } from '../api/types';
-import { planPreviewText, STACKING_NOTE } from '../lib/plan-preview';
 import { normaliseSerial, SERIAL_FORMAT_HINT } from '../lib/serial';
 
 /** The select's value for "a serial that isn't in the list". */
@@ -24,13 +24,10 @@ const INVALID_SERIAL =
 
 /** What to do next after the cart refused a plan for a serial, by code. */
 const NEXT_STEP: Record<string, string> = {
-  plan_not_stackable: 'Choose a plan of the same kind, or buy this one once the current plan ends.',
+  ...PLAN_NEXT_STEP,
   invalid_serial: SERIAL_FORMAT_HINT,
   unknown_serial: 'Check it for look-alike characters (0 and O, 1 and I, 8 and B) and try again.',
-  serial_not_eligible: 'Choose a plan that fits this device, or pick another device.',
 };
-
-const SAYS_WHAT_TO_DO = /\b(choose|pick|buy|check|try|wait)\b/i;
 
 /** The cart's refusals that belong next to the device field, in words with the next step; null for the rest. */
 export function serialFieldProblem(error: unknown): string | null {
@@ -39,56 +36,9 @@ export function serialFieldProblem(error: unknown): string | null {
   return withNextStep(said, NEXT_STEP[error.code] ?? '');
 }
 
-/** The server's sentence, followed by `next` unless it already says what to do. */
-function withNextStep(said: string, next: string): string {
-  return SAYS_WHAT_TO_DO.test(said) ? said : `${said} ${next}`.trim();
-}
-
 function deviceLabel(device: Device): string {
   const name = device.name.trim() || device.model.name;
   return `${device.serial} — ${name}`;
-}
-
-/** What the plan does to an own device (GET /me/devices/{serial}/plan-preview). */
-function Preview({ serial, sku }: { serial: string; sku: string }) {
-  const preview = usePlanPreview(serial, sku);
-  if (preview.isPending) {
-    return <p className="plan-buy__note">Working out what this plan adds to {serial}…</p>;
-  }
-  if (preview.isError) {
-    const code = isApiProblem(preview.error) ? preview.error.code : '';
-    if (code === 'plan_not_stackable' || code === 'serial_not_eligible') {
-      // The server's reason (the plan in the way, or why the model cannot take it) with the next step.
-      const said = isApiProblem(preview.error) ? (preview.error.errors.find((e) => e.message)?.message ?? preview.error.detail) : undefined;
-      return (
-        <p className="plan-buy__note plan-buy__note--warning">{said ? withNextStep(said, NEXT_STEP[code] ?? '') : messageForCode(code)}</p>
-      );
-    }
-    if (code === 'not_found') {
-      return (
-        <p className="plan-buy__note plan-buy__note--warning">
-          {serial} isn’t on your account any more. Pick another device, or choose “Another serial number”.
-        </p>
-      );
-    }
-    return (
-      <div className="plan-buy__note plan-buy__note--warning">
-        <p>
-          We couldn’t work out what this plan adds to {serial}. {STACKING_NOTE}
-        </p>
-        <Button variant="ghost" size="sm" onClick={() => void preview.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const text = planPreviewText(preview.data);
-  return (
-    <div className="plan-buy__note plan-buy__note--ok">
-      <p className="plan-buy__headline">{text.headline}</p>
-      {text.cap && <p>{text.cap}</p>}
-    </div>
-  );
 }
 
 interface PlanBuyPanelProps {
@@ -216,7 +166,14 @@ export function PlanBuyPanel({ product, id, onClose }: PlanBuyPanelProps) {
           <div className="plan-buy__preview" aria-live="polite">
             {ownSerial ? (
               // Once the cart refused the plan, its reason at the field says it all.
-              !fieldError && <Preview key={`${ownSerial}-${product.sku}`} serial={ownSerial} sku={product.sku} />
+              !fieldError && (
+                <PlanStackingPreview
+                  key={`${ownSerial}-${product.sku}`}
+                  serial={ownSerial}
+                  sku={product.sku}
+                  notFoundHint="Pick another device, or choose “Another serial number”."
+                />
+              )
             ) : (
               <p className="plan-buy__note">
                 {STACKING_NOTE}

@@ -1,5 +1,5 @@
 import { formatMegabytes } from '@/lib/bytes';
-import type { PlanPreview } from '../api/types';
+import type { PlanPreview } from '@/lib/resources/devices/types';
 
 const LONG_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -41,3 +41,16 @@ export function planPreviewText(preview: Pick<PlanPreview, 'current' | 'result'>
 
 /** Said instead of a preview for a serial that isn't one of the customer's own devices. */
 export const STACKING_NOTE = 'If this device already has a plan, the data and time are added to it.';
+
+/** What to do next when a plan can't go on a device, by the preview's (or the cart's) refusal code. */
+export const PLAN_NEXT_STEP: Readonly<Record<string, string>> = {
+  plan_not_stackable: 'Choose a plan of the same kind, or buy this one once the current plan ends.',
+  serial_not_eligible: 'Choose a plan that fits this device, or pick another device.',
+};
+
+const SAYS_WHAT_TO_DO = /\b(choose|pick|buy|check|try|wait)\b/i;
+
+/** The server's sentence, followed by `next` unless it already says what to do. */
+export function withNextStep(said: string, next: string): string {
+  return SAYS_WHAT_TO_DO.test(said) ? said : `${said} ${next}`.trim();
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDay, planPreviewText } from './plan-preview';
+import { formatLongDay, PLAN_NEXT_STEP, planPreviewText, withNextStep } from './plan-preview';
 
 const result = { allowance_mb: 32768, unlimited: false, carried_mb: 12288, expires_at: '2028-03-14T00:00:00Z', capped: false };
 
@@ -37,5 +37,14 @@ describe('plan preview text', () => {
   it('reads expiries as UTC days whatever the time zone', () => {
     expect(formatLongDay('2028-03-14T00:00:00Z')).toBe('14 March 2028');
     expect(formatLongDay('not a date')).toBe('not a date');
+  });
+});
+
+describe('next steps', () => {
+  it('adds the next step unless the server’s sentence already says what to do', () => {
+    expect(withNextStep('Bus 14 has an Unlimited plan until 1 May 2027.', PLAN_NEXT_STEP.plan_not_stackable ?? '')).toBe(
+      'Bus 14 has an Unlimited plan until 1 May 2027. Choose a plan of the same kind, or buy this one once the current plan ends.',
+    );
+    expect(withNextStep('Wait until the plan ends.', 'Choose another.')).toBe('Wait until the plan ends.');
   });
 });

@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { deviceKeys } from '@/lib/resources/devices/query-keys';
+import { deviceKeys } from './query-keys';
 import type { PlanPreview } from './types';
 
-/** `GET /me/devices/{serial}/plan-preview?sku=`: what buying plan `sku` would do to one of the customer's devices. */
+/**
+ * `GET /me/devices/{serial}/plan-preview?sku=`: what buying plan `sku` would do to one of the customer's
+ * devices. Read by the SpeedFusion Cloud page's buy panel and by /monitoring's SFC management.
+ */
 export function getPlanPreview(serial: string, sku: string, signal?: AbortSignal): Promise<PlanPreview> {
   return unwrap(
     api.GET('/api/v1/me/devices/{serial}/plan-preview', { params: { path: { serial }, query: { sku } }, signal }),
