@@ -625,3 +625,35 @@ async fn concurrent_batches_with_the_same_records_count_them_once() {
         .sum();
     assert_eq!(total, 100 * MB);
 }
+
+#[tokio::test]
+async fn the_demo_customer_has_ninety_days_of_usage_to_look_at() {
+    let app = TestApp::new().await;
+    assert!(app.state.db.seed_demo_if_empty().await.unwrap());
+    app.state.catalog.refresh().await.unwrap();
+    let s = app.sign_in("customer@uplink.test", "uplink-demo-1").await;
+    let list = app.get_as(&s, "/api/v1/me/usage").await.json();
+    let items = list["items"].as_array().unwrap();
+    let kinds: Vec<&str> = items.iter().map(|i| i["kind"].as_str().unwrap()).collect();
+    assert!(
+        kinds.contains(&"subscription") && kinds.contains(&"esim"),
+        "{list}"
+    );
+    for i in items {
+        let id = i["id"].as_str().unwrap();
+        let daily = app
+            .get_as(&s, &format!("/api/v1/me/usage/{id}/daily?days=90"))
+            .await
+            .json();
+        let used_days = daily["days"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["bytes"].as_i64() > Some(0))
+            .count();
+        assert!(used_days >= 15, "{id}: {used_days} days with use");
+        if i["unlimited"] == false && i["remaining_mb"].as_i64() > Some(0) {
+            assert!(i["run_out_on"].is_string(), "{i}");
+        }
+    }
+}
