@@ -50,6 +50,7 @@ const CUSTOMER_PAGES = [
   '/checkout/payment',
   '/checkout/confirm-order',
   '/order',
+  '/monitoring',
 ];
 
 /** Screenshots of the quotation pages (the others have their own specs' screenshots). */
@@ -59,7 +60,10 @@ const QUOTATION_SHOTS: Record<string, string> = {
   '/quotation/payment?quotation={quotation}': 'sweep-quotation-payment-not-payable',
 };
 
-const STAFF_PAGES = ['/admin/errors', '/admin/orders', '/admin/customers', '/admin/quotations'];
+const STAFF_PAGES = ['/admin/errors', '/admin/orders', '/admin/customers', '/admin/quotations', '/admin/integration-keys'];
+
+/** Pages checked as the demo customer, whose demo plans and eSIM have 90 days of usage (a fresh customer has none). */
+const DEMO_CUSTOMER_PAGES = ['/monitoring'];
 
 async function checkPage(page: Page, path: string): Promise<void> {
   for (const [label, size] of Object.entries(VIEWPORTS)) {
@@ -166,6 +170,18 @@ test.describe('signed-in customer pages', () => {
       const shot = QUOTATION_SHOTS[template];
       if (shot) await saveScreenshots(page, shot);
       await context.close();
+    });
+  }
+});
+
+test.describe('demo customer pages', () => {
+  test.use({ extraHTTPHeaders: ownAddress(4) });
+  for (const path of DEMO_CUSTOMER_PAGES) {
+    test(`${path} fits, covers nothing, passes axe (signed in as the demo customer)`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.goto('/');
+      await signInViaApi(page.request, 'customer@uplink.test');
+      await checkPage(page, path);
     });
   }
 });

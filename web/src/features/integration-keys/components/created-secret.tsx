@@ -49,7 +49,7 @@ export function CreatedSecret({ created, onDone }: { created: CreatedIntegration
         <Textarea
           ref={fieldRef}
           label="Integration key"
-          rows={2}
+          rows={3}
           hint="Select the field and copy it by hand if the Copy button does not work in your browser."
           className="ikeys-secret__field"
           readOnly
