@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { IntegrationKey } from '../api/types';
-import { formatAgo, formatDateTime } from './format';
+import { formatAgo, formatDateTime } from '@/lib/time-format';
 
 function When({ iso }: { iso: string }) {
   return (

@@ -1,13 +1,14 @@
+/** Times people read: a date and time in their zone, and how long ago. */
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
-/** `2026-11-21T18:30:00Z` in the browser's time zone ("21 Nov 2026, 18:30"). */
+/** `2026-11-21T18:30:00Z` in the browser's time zone. */
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
 }
 
-/** "5 minutes ago", "yesterday", "3 days ago". */
+/** "5 minutes ago", "yesterday". */
 export function formatAgo(iso: string, now: number = Date.now()): string {
   const t = new Date(iso).getTime();
   if (Number.isNaN(t)) return iso;
