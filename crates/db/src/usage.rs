@@ -568,76 +568,237 @@ impl Db {
 // ----- reading -----
 
 impl Db {
-    /// Daily totals `(item, day, bytes up, bytes down)` of `items` from `from_day` on.
-    pub async fn usage_daily(
-        &self,
-        items: &[String],
-        from_day: i64,
-    ) -> Result<Vec<(String, i64, i64, i64)>, DbError> {
-        let mut out = Vec::new();
-        for chunk in items.chunks(ROWS_PER_STATEMENT) {
-            let n = chunk.len();
-            let sql = format!(
-                "SELECT item_id, day, bytes_up, bytes_down FROM usage_daily \
-                 WHERE item_id IN ({}) AND day >= ${} ORDER BY item_id, day",
-                placeholders(1, n),
-                n + 1
-            );
-            let mut q = sqlx::query_as::<_, (String, i64, i64, i64)>(sqlx::AssertSqlSafe(sql));
-            for id in chunk {
-                q = q.bind(id);
-            }
-            out.extend(q.bind(from_day).fetch_all(self.pool()).await?);
-        }
-        Ok(out)
-    }
-
-    /// The product SKU of each of the customer's eSIMs (the order line's, or
-    /// the one recorded with a profile that has no order line) and the SKU
-    /// of the last data bundle applied to it.
-    pub async fn esim_skus_of(
+    /// The rollup of every item the customer holds (see [`OWNED_ITEMS`])
+    /// from `from_day` on, as `(item, day, bytes_up, bytes_down)`.
+    pub async fn usage_daily_of_user(
         &self,
         user_id: &str,
-    ) -> Result<Vec<(String, Option<String>, Option<String>)>, DbError> {
+        from_day: i64,
+    ) -> Result<Vec<(String, i64, i64, i64)>, DbError> {
+        let sql = format!(
+            "SELECT item_id, day, bytes_up, bytes_down FROM usage_daily \
+             WHERE item_id IN ({OWNED_ITEMS}) AND day >= $2 ORDER BY item_id, day"
+        );
+        Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(user_id)
+            .bind(from_day)
+            .fetch_all(self.pool())
+            .await?)
+    }
+
+    /// The customer's subscriptions (on their account or on their devices),
+    /// each with the device it runs on when the customer holds it.
+    pub async fn monitor_subscriptions_of(
+        &self,
+        user_id: &str,
+    ) -> Result<Vec<MonitorSubscriptionRow>, DbError> {
         Ok(sqlx::query_as(
-            "SELECT e.iccid, COALESCE(ol.sku, e.sku), \
-               (SELECT tl.sku FROM esim_topups t JOIN order_lines tl ON tl.id = t.order_line_id \
-                 WHERE t.iccid = e.iccid ORDER BY t.created_at DESC LIMIT 1) \
-             FROM esims e LEFT JOIN order_lines ol ON ol.id = e.order_line_id WHERE e.user_id = $1",
+            "SELECT s.id, s.serial, s.sku, s.name, s.allowance_mb, s.used_mb, s.starts_at, s.expires_at, \
+                    d.name AS device_name, COALESCE(d.auto_renew, FALSE) AS auto_renew, d.renew_method \
+             FROM subscriptions s LEFT JOIN devices d ON d.serial = s.serial AND d.user_id = $1 \
+             WHERE s.user_id = $1 OR s.serial IN (SELECT serial FROM devices WHERE user_id = $1) \
+             ORDER BY s.expires_at DESC, s.serial, s.family",
         )
         .bind(user_id)
         .fetch_all(self.pool())
         .await?)
     }
 
-    /// The customer's data pools with their product SKU and members.
+    /// The customer's eSIMs, newest first, each with its product SKU (the
+    /// order line's, or the one recorded with a profile that has no order
+    /// line) and the SKU of the last data bundle applied to it.
+    pub async fn monitor_esims_of(&self, user_id: &str) -> Result<Vec<MonitorEsimRow>, DbError> {
+        Ok(sqlx::query_as(
+            "SELECT e.iccid, e.name, e.data_mb, e.used_mb, e.expires_at, e.created_at, \
+                    COALESCE(ol.sku, e.sku) AS profile_sku, \
+                    (SELECT tl.sku FROM esim_topups t JOIN order_lines tl ON tl.id = t.order_line_id \
+                      WHERE t.iccid = e.iccid ORDER BY t.created_at DESC LIMIT 1) AS bundle_sku \
+             FROM esims e LEFT JOIN order_lines ol ON ol.id = e.order_line_id \
+             WHERE e.user_id = $1 ORDER BY e.created_at DESC, e.iccid",
+        )
+        .bind(user_id)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// The customer's data pools, newest first, with their product SKU and
+    /// members (one statement: a row per member, one for a pool without).
     pub async fn pools_of_user(&self, user_id: &str) -> Result<Vec<UserPool>, DbError> {
-        let pools: Vec<UserPoolRow> = sqlx::query_as(
-            "SELECT p.id, p.name, ol.sku, p.allowance_mb, p.used_mb, p.expires_at, p.created_at \
+        let rows: Vec<(UserPoolRow, Option<String>)> = sqlx::query_as::<_, PoolMemberRow>(
+            "SELECT p.id, p.name, ol.sku, p.allowance_mb, p.used_mb, p.expires_at, p.created_at, m.iccid \
              FROM esim_pools p JOIN order_lines ol ON ol.id = p.order_line_id \
-             WHERE p.user_id = $1 ORDER BY p.created_at DESC, p.id",
+             LEFT JOIN esim_pool_members m ON m.pool_id = p.id \
+             WHERE p.user_id = $1 ORDER BY p.created_at DESC, p.id, m.iccid",
         )
         .bind(user_id)
         .fetch_all(self.pool())
-        .await?;
-        let members: Vec<(String, String)> = sqlx::query_as(
-            "SELECT m.pool_id, m.iccid FROM esim_pool_members m JOIN esim_pools p ON p.id = m.pool_id \
-             WHERE p.user_id = $1 ORDER BY m.iccid",
-        )
-        .bind(user_id)
-        .fetch_all(self.pool())
-        .await?;
-        Ok(pools
-            .into_iter()
-            .map(|row| UserPool {
-                members: members
-                    .iter()
-                    .filter(|(p, _)| *p == row.id)
-                    .map(|(_, iccid)| iccid.clone())
-                    .collect(),
-                row,
-            })
-            .collect())
+        .await?
+        .into_iter()
+        .map(|r| (r.pool, r.iccid))
+        .collect();
+        let mut pools: Vec<UserPool> = Vec::new();
+        for (row, iccid) in rows {
+            if pools.last().is_none_or(|p| p.row.id != row.id) {
+                pools.push(UserPool {
+                    row,
+                    members: Vec::new(),
+                });
+            }
+            if let (Some(pool), Some(iccid)) = (pools.last_mut(), iccid) {
+                pool.members.push(iccid);
+            }
+        }
+        Ok(pools)
+    }
+}
+
+/// The ids of every item the customer `$1` holds: subscriptions on their
+/// account or devices, eSIMs, pools.
+const OWNED_ITEMS: &str = "SELECT s.id FROM subscriptions s \
+     WHERE s.user_id = $1 OR s.serial IN (SELECT serial FROM devices WHERE user_id = $1) \
+   UNION ALL SELECT iccid FROM esims WHERE user_id = $1 \
+   UNION ALL SELECT id FROM esim_pools WHERE user_id = $1";
+
+/// A subscription as the monitor shows it, with its device's state.
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct MonitorSubscriptionRow {
+    pub id: String,
+    pub serial: String,
+    pub sku: String,
+    pub name: String,
+    pub allowance_mb: Option<i64>,
+    pub used_mb: i64,
+    pub starts_at: i64,
+    pub expires_at: i64,
+    /// `None` when the device is not the customer's.
+    pub device_name: Option<String>,
+    /// Off when the device is not the customer's.
+    #[sqlx(try_from = "crate::Flag")]
+    pub auto_renew: bool,
+    pub renew_method: Option<String>,
+}
+
+/// An eSIM as the monitor shows it, with the SKUs that decide its labels.
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct MonitorEsimRow {
+    pub iccid: String,
+    pub name: String,
+    pub data_mb: i64,
+    pub used_mb: i64,
+    pub expires_at: Option<i64>,
+    pub created_at: i64,
+    pub profile_sku: Option<String>,
+    pub bundle_sku: Option<String>,
+}
+
+#[derive(FromRow)]
+struct PoolMemberRow {
+    #[sqlx(flatten)]
+    pool: UserPoolRow,
+    iccid: Option<String>,
+}
+
+/// One of a customer's subscriptions, eSIMs or pools, found by its id, with
+/// what a page about it needs: its product SKUs (for the label check, done
+/// against the catalogue in memory) and its meter.
+#[derive(Debug, Clone, FromRow, PartialEq)]
+pub struct OwnedUsageItem {
+    /// `subscription`, `esim` or `pool`.
+    pub kind: String,
+    /// The subscription's plan, the eSIM's profile or the pool's product.
+    pub sku: Option<String>,
+    /// An eSIM's last data bundle.
+    pub bundle_sku: Option<String>,
+    /// `None`: unlimited.
+    pub allowance_mb: Option<i64>,
+    pub used_mb: i64,
+}
+
+/// The item `$1` when the customer `$2` holds it (a subscription on their
+/// account or on one of their devices, their eSIM, their pool), as at most
+/// one row; an id that named two kinds would read as the first, as in the
+/// monitor's list.
+const OWNED_ITEM: &str = "SELECT kind, sku, bundle_sku, allowance_mb, used_mb FROM ( \
+     SELECT 1 AS rank, 'subscription' AS kind, s.sku AS sku, CAST(NULL AS TEXT) AS bundle_sku, \
+            s.allowance_mb AS allowance_mb, s.used_mb AS used_mb \
+       FROM subscriptions s \
+      WHERE s.id = $1 AND (s.user_id = $2 OR s.serial IN (SELECT serial FROM devices WHERE user_id = $2)) \
+     UNION ALL \
+     SELECT 2, 'esim', COALESCE(ol.sku, e.sku), \
+            (SELECT tl.sku FROM esim_topups t JOIN order_lines tl ON tl.id = t.order_line_id \
+              WHERE t.iccid = e.iccid ORDER BY t.created_at DESC LIMIT 1), \
+            e.data_mb, e.used_mb \
+       FROM esims e LEFT JOIN order_lines ol ON ol.id = e.order_line_id \
+      WHERE e.iccid = $1 AND e.user_id = $2 \
+     UNION ALL \
+     SELECT 3, 'pool', ol.sku, NULL, p.allowance_mb, p.used_mb \
+       FROM esim_pools p JOIN order_lines ol ON ol.id = p.order_line_id \
+      WHERE p.id = $1 AND p.user_id = $2 \
+   ) owned ORDER BY rank LIMIT 1";
+
+/// One row of [`Db::owned_usage_daily`]: the item, then one day of the
+/// rollup (`None` when no day has use).
+type OwnedDayRow = (
+    String,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+    i64,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+);
+
+impl Db {
+    /// The customer's item `id`; `None` when it is not theirs or not there.
+    pub async fn owned_usage_item(
+        &self,
+        user_id: &str,
+        id: &str,
+    ) -> Result<Option<OwnedUsageItem>, DbError> {
+        Ok(sqlx::query_as(OWNED_ITEM)
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(self.pool())
+            .await?)
+    }
+
+    /// The customer's item `id` with its rollup from `from_day` on, as
+    /// `(day, bytes_up, bytes_down)` in day order, in one statement (a chart
+    /// page is the monitor's busiest request); `None` when the item is not
+    /// theirs.
+    pub async fn owned_usage_daily(
+        &self,
+        user_id: &str,
+        id: &str,
+        from_day: i64,
+    ) -> Result<Option<(OwnedUsageItem, Vec<(i64, i64, i64)>)>, DbError> {
+        let sql = format!(
+            "SELECT i.kind, i.sku, i.bundle_sku, i.allowance_mb, i.used_mb, d.day, d.bytes_up, d.bytes_down \
+             FROM ({OWNED_ITEM}) i LEFT JOIN usage_daily d ON d.item_id = $1 AND d.day >= $3 \
+             ORDER BY d.day"
+        );
+        let rows: Vec<OwnedDayRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(id)
+            .bind(user_id)
+            .bind(from_day)
+            .fetch_all(self.pool())
+            .await?;
+        let Some(first) = rows.first() else {
+            return Ok(None);
+        };
+        let item = OwnedUsageItem {
+            kind: first.0.clone(),
+            sku: first.1.clone(),
+            bundle_sku: first.2.clone(),
+            allowance_mb: first.3,
+            used_mb: first.4,
+        };
+        let days = rows
+            .iter()
+            .filter_map(|r| Some((r.5?, r.6.unwrap_or(0), r.7.unwrap_or(0))))
+            .collect();
+        Ok(Some((item, days)))
     }
 }
 

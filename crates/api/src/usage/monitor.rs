@@ -12,8 +12,7 @@ use crate::http::state::AppState;
 use crate::platform::timefmt::rfc3339;
 use crate::read_model::snapshot::Snapshot;
 use std::collections::HashMap;
-use uplink_db::devices::DeviceFilter;
-use uplink_db::usage::AlertRow;
+use uplink_db::usage::{AlertRow, OwnedUsageItem};
 use uplink_domain::catalog::{Label, ProductType};
 use uplink_domain::usage::{Meter, PROJECTION_DAYS, day_of, projected_run_out};
 
@@ -74,30 +73,25 @@ fn top_up(product: Option<(String, String)>, option_code: &str, value: &str) -> 
 pub async fn holdings(state: &AppState, user_id: &str) -> ApiResult<Vec<Holding>> {
     let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
     let db = &state.db;
-    let every_device = DeviceFilter::default();
-    let (subs, devices, esims, esim_skus, pools) = tokio::try_join!(
-        db.subscriptions_of(user_id),
-        db.devices_of(user_id, &every_device),
-        db.esims_of(user_id),
-        db.esim_skus_of(user_id),
+    let (subs, esims, pools) = tokio::try_join!(
+        db.monitor_subscriptions_of(user_id),
+        db.monitor_esims_of(user_id),
         db.pools_of_user(user_id),
     )?;
-    let devices: HashMap<&str, _> = devices.iter().map(|d| (d.serial.as_str(), d)).collect();
     let mut out = Vec::new();
     for s in subs {
         if !labelled(&snap, Some(&s.sku), Label::ConnectivityUsageRecord) {
             continue;
         }
-        let device = devices.get(s.serial.as_str());
         let sfc = labelled(&snap, Some(&s.sku), Label::SfcManagement).then(|| SfcState {
             expires_at: rfc3339(s.expires_at),
-            auto_renew: device.is_some_and(|d| d.auto_renew),
-            auto_renew_method: device.and_then(|d| d.renew_method.clone()),
+            auto_renew: s.auto_renew,
+            auto_renew_method: s.renew_method.clone(),
         });
         out.push(Holding {
             kind: UsageItemKind::Subscription,
             top_up: top_up(on_sale(&snap, &s.sku), "serial_numbers", &s.serial),
-            device_name: device.map(|d| d.name.clone()).filter(|n| !n.is_empty()),
+            device_name: s.device_name.filter(|n| !n.is_empty()),
             serial: Some(s.serial),
             iccid: None,
             members: Vec::new(),
@@ -114,12 +108,8 @@ pub async fn holdings(state: &AppState, user_id: &str) -> ApiResult<Vec<Holding>
             sku: s.sku,
         });
     }
-    let skus: HashMap<String, (Option<String>, Option<String>)> = esim_skus
-        .into_iter()
-        .map(|(iccid, profile, bundle)| (iccid, (profile, bundle)))
-        .collect();
     for e in esims {
-        let (profile, bundle) = skus.get(&e.iccid).cloned().unwrap_or_default();
+        let (profile, bundle) = (e.profile_sku, e.bundle_sku);
         let usage = Label::ConnectivityUsageRecord;
         if !labelled(&snap, profile.as_deref(), usage) && !labelled(&snap, bundle.as_deref(), usage)
         {
@@ -177,13 +167,50 @@ pub async fn holdings(state: &AppState, user_id: &str) -> ApiResult<Vec<Holding>
     Ok(out)
 }
 
-/// The customer's item `id`, or 404 (another customer's item too).
-pub async fn holding(state: &AppState, user_id: &str, id: &str) -> ApiResult<Holding> {
-    holdings(state, user_id)
-        .await?
-        .into_iter()
-        .find(|h| h.id == id)
-        .ok_or_else(|| ApiError::not_found("This subscription, eSIM or pool"))
+/// Whether one of the customer's items is monitored: its product (for an
+/// eSIM, its profile or last bundle) carries `Connectivity Usage Record`,
+/// as [`holdings`] decides.
+fn monitored(snap: &Snapshot, item: &OwnedUsageItem) -> bool {
+    let usage = Label::ConnectivityUsageRecord;
+    labelled(snap, item.sku.as_deref(), usage)
+        || (item.kind == "esim" && labelled(snap, item.bundle_sku.as_deref(), usage))
+}
+
+fn meter_of(item: &OwnedUsageItem) -> Meter {
+    Meter {
+        allowance_mb: item.allowance_mb,
+        used_mb: item.used_mb,
+        partial_bytes: 0,
+    }
+}
+
+fn not_yours() -> ApiError {
+    ApiError::not_found("This subscription, eSIM or pool")
+}
+
+/// The meter of the customer's monitored item `id`, or 404 (another
+/// customer's item too). One query, not the whole list.
+pub async fn owned_meter(state: &AppState, user_id: &str, id: &str) -> ApiResult<Meter> {
+    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    match state.db.owned_usage_item(user_id, id).await? {
+        Some(item) if monitored(&snap, &item) => Ok(meter_of(&item)),
+        _ => Err(not_yours()),
+    }
+}
+
+/// The rollup of the customer's monitored item `id` from `from_day` on, as
+/// `(day, bytes_up, bytes_down)`, or 404; ownership and days in one query.
+pub async fn owned_daily(
+    state: &AppState,
+    user_id: &str,
+    id: &str,
+    from_day: i64,
+) -> ApiResult<Vec<(i64, i64, i64)>> {
+    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    match state.db.owned_usage_daily(user_id, id, from_day).await? {
+        Some((item, days)) if monitored(&snap, &item) => Ok(days),
+        _ => Err(not_yours()),
+    }
 }
 
 /// `YYYY-MM-DD` of a day number.
@@ -195,12 +222,18 @@ pub fn date_of(day: i64) -> String {
 
 /// Each item with its alert and run-out day (from the last week's rollup).
 pub async fn items(state: &AppState, user_id: &str, now: i64) -> ApiResult<Vec<UsageItem>> {
-    let holdings = holdings(state, user_id).await?;
     let today = day_of(now);
-    let ids: Vec<String> = holdings.iter().map(|h| h.id.clone()).collect();
-    let (daily, alerts) = tokio::try_join!(
-        state.db.usage_daily(&ids, today - PROJECTION_DAYS),
-        state.db.usage_alerts_of(user_id),
+    // The rollup and alerts are read beside the items, by the customer's
+    // ownership, rather than after them by id: one round of statements.
+    let (holdings, daily, alerts) = tokio::try_join!(
+        holdings(state, user_id),
+        async {
+            Ok(state
+                .db
+                .usage_daily_of_user(user_id, today - PROJECTION_DAYS)
+                .await?)
+        },
+        async { Ok(state.db.usage_alerts_of(user_id).await?) },
     )?;
     let mut by_item: HashMap<&str, Vec<(i64, i64)>> = HashMap::new();
     for (item, day, up, down) in &daily {

@@ -474,6 +474,121 @@ async fn the_monitor_shows_meters_periods_top_ups_and_sfc_state_and_keeps_items_
         .assert_problem(422, "validation_failed");
 }
 
+/// Inserts a subscription of `user_id` for the device `serial`.
+async fn subscription(
+    app: &TestApp,
+    id: &str,
+    user_id: &str,
+    serial: &str,
+    family: &str,
+    sku: &str,
+) {
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO subscriptions (id, user_id, serial, family, sku, name, allowance_mb, used_mb, starts_at, expires_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, 'A plan', 2000, 0, $6, $7, $6)",
+    )
+    .bind(id)
+    .bind(user_id)
+    .bind(serial)
+    .bind(family)
+    .bind(sku)
+    .bind(now - DAY)
+    .bind(now + 100 * DAY)
+    .execute(app.state.db.writer())
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn charts_and_alerts_answer_for_plans_on_the_customers_devices_and_only_for_monitored_items()
+{
+    let app = app().await;
+    let holder = customer_with_plans(&app, "holder@example.com", SUB, SERIAL, 8).await;
+    let buyer =
+        customer_with_plans(&app, "buyer@example.com", "sub_buyer", "1824-USGE-0009", 9).await;
+    // The buyer bought a plan for the holder's device: both monitor it.
+    subscription(
+        &app,
+        "sub_gift",
+        &buyer.user_id,
+        SERIAL,
+        "cloud-unlimited",
+        PLAN,
+    )
+    .await;
+    // A plan whose product does not record usage (InControl 2: SFC Management only).
+    subscription(
+        &app,
+        "sub_vpn",
+        &holder.user_id,
+        SERIAL,
+        "cloud-connect",
+        "LIC-IC2-1Y",
+    )
+    .await;
+    let (_, _, key) = integration_key(&app).await;
+    let r = record("gift-1", ("subscription", "sub_gift"), 30);
+    assert_eq!(post(&app, &key, &r).await.status, 201);
+
+    let ids = |list: Value| -> Vec<String> {
+        list["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let held = ids(app.get_as(&holder, "/api/v1/me/usage").await.json());
+    assert!(held.contains(&"sub_gift".to_owned()), "{held:?}");
+    assert!(!held.contains(&"sub_vpn".to_owned()), "{held:?}");
+    for who in [&holder, &buyer] {
+        let res = app
+            .get_as(who, "/api/v1/me/usage/sub_gift/daily?days=2")
+            .await;
+        assert_eq!(res.status, 200, "{}", res.text());
+        let total: i64 = res.json()["days"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["bytes"].as_i64().unwrap())
+            .sum();
+        assert_eq!(total, 30 * MB);
+    }
+    let alert = json!({"kind": "percent", "value": 20});
+    let gift_alert = app
+        .send_as(
+            &holder,
+            Method::PUT,
+            "/api/v1/me/usage/sub_gift/alert",
+            Some(&alert),
+        )
+        .await;
+    assert_eq!(gift_alert.status, 200, "{}", gift_alert.text());
+
+    // Not monitored, or not theirs: 404 for the chart and the alert alike.
+    let not_found = [
+        (&holder, "sub_vpn".to_owned()),
+        (&holder, iccid(9)),
+        (&buyer, SUB.to_owned()),
+        (&buyer, iccid(8)),
+        (&buyer, "no-such-item".to_owned()),
+    ];
+    for (who, id) in not_found {
+        app.get_as(who, &format!("/api/v1/me/usage/{id}/daily"))
+            .await
+            .assert_problem(404, "not_found");
+        app.send_as(
+            who,
+            Method::PUT,
+            &format!("/api/v1/me/usage/{id}/alert"),
+            Some(&alert),
+        )
+        .await
+        .assert_problem(404, "not_found");
+    }
+}
+
 async fn usage_alert_mails(app: &TestApp, user_id: &str) -> i64 {
     sqlx::query_scalar(
         "SELECT COUNT(*) FROM email_outbox WHERE kind = 'usage_alert' AND user_id = $1",

@@ -43,16 +43,12 @@ pub async fn daily_usage(
             "Ask for 1 to 366 days.",
         ));
     }
-    let item = monitor::holding(&state, auth.id(), &id).await?;
     let today = day_of(uplink_db::now_ms());
     let from = today - days + 1;
-    let rows = state
-        .db
-        .usage_daily(std::slice::from_ref(&item.id), from)
-        .await?;
+    let rows = monitor::owned_daily(&state, auth.id(), &id, from).await?;
     let by_day: HashMap<i64, (i64, i64)> = rows
         .into_iter()
-        .map(|(_, d, up, down)| (d, (up, down)))
+        .map(|(d, up, down)| (d, (up, down)))
         .collect();
     let days = (from..=today)
         .map(|day| {
@@ -65,5 +61,5 @@ pub async fn daily_usage(
             }
         })
         .collect();
-    Ok(Json(DailyUsage { id: item.id, days }))
+    Ok(Json(DailyUsage { id, days }))
 }

@@ -27,20 +27,20 @@ pub async fn set_alert(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<SetUsageAlert>,
 ) -> ApiResult<Json<UsageAlertResult>> {
-    let item = monitor::holding(&state, auth.id(), &id).await?;
+    let meter = monitor::owned_meter(&state, auth.id(), &id).await?;
     let now = uplink_db::now_ms();
     let (kind, value) = match req {
         SetUsageAlert::Off => {
             state
                 .db
-                .set_usage_alert(&item.id, auth.id(), None, false, now)
+                .set_usage_alert(&id, auth.id(), None, false, now)
                 .await?;
             return Ok(Json(UsageAlertResult { alert: None }));
         }
         SetUsageAlert::Percent { value } => (AlertKind::Percent, value),
         SetUsageAlert::Mb { value } => (AlertKind::Mb, value),
     };
-    let Some(allowance) = item.meter.allowance_mb else {
+    let Some(allowance) = meter.allowance_mb else {
         return Err(ApiError::field(
             "kind",
             ErrorCode::ValidationFailed,
@@ -65,18 +65,18 @@ pub async fn set_alert(
             message,
         ));
     }
-    let reached = alerts::reached(kind, value, &item.meter);
+    let reached = alerts::reached(kind, value, &meter);
     let code = match kind {
         AlertKind::Percent => "percent",
         AlertKind::Mb => "mb",
     };
     state
         .db
-        .set_usage_alert(&item.id, auth.id(), Some((code, value)), !reached, now)
+        .set_usage_alert(&id, auth.id(), Some((code, value)), !reached, now)
         .await?;
-    let ids = [item.id.clone()];
+    let ids = [id.clone()];
     let stored = state.db.usage_alerts(Some(&ids), 1).await?;
     Ok(Json(UsageAlertResult {
-        alert: stored.first().map(|row| alerts::view(row, &item.meter)),
+        alert: stored.first().map(|row| alerts::view(row, &meter)),
     }))
 }
