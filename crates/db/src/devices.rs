@@ -13,6 +13,12 @@ use crate::delivery::{ESIM_COLUMNS, SUB_COLUMNS};
 use crate::{Db, DbError, now_ms};
 use sqlx::FromRow;
 
+/// The ids of the subscriptions the customer `$1` holds: on their account
+/// or on their devices. Two indexed reads: written with `OR`, PostgreSQL
+/// scanned every subscription in the store.
+pub(crate) const HELD_SUBSCRIPTIONS: &str = "SELECT id FROM subscriptions WHERE user_id = $1 \
+   UNION SELECT s.id FROM subscriptions s JOIN devices d ON d.serial = s.serial WHERE d.user_id = $1";
+
 /// Columns of `devices`, in the order [`DeviceRow`] expects them.
 pub(crate) const DEVICE_COLUMNS: &str = "serial, user_id, model_code, name, prime, source, registered_at, \
 warranty_ends_at, auto_renew, renew_method, renew_card_id, renew_failed_at, renew_failure, \
@@ -443,7 +449,7 @@ impl Db {
     pub async fn subscriptions_of(&self, user_id: &str) -> Result<Vec<SubscriptionRow>, DbError> {
         let sql = format!(
             "SELECT {SUB_COLUMNS} FROM subscriptions \
-             WHERE user_id = $1 OR serial IN (SELECT serial FROM devices WHERE user_id = $1) \
+             WHERE id IN ({HELD_SUBSCRIPTIONS}) \
              ORDER BY expires_at DESC, serial, family"
         );
         Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))

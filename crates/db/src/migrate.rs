@@ -55,6 +55,7 @@ const SOURCES: &[Source] = &[
     migration!(54, "credit_terms"),
     migration!(55, "quotations"),
     migration!(56, "usage"),
+    migration!(57, "usage_indexes"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

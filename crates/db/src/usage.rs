@@ -6,7 +6,7 @@
 //! or by two servers at once is counted by exactly one of them; only the
 //! rows this transaction inserted move the meters and the rollup.
 
-use crate::devices::placeholders;
+use crate::devices::{HELD_SUBSCRIPTIONS, placeholders};
 use crate::{Backend, Db, DbError};
 use sqlx::{Any, FromRow, Transaction};
 use std::collections::{BTreeMap, HashMap};
@@ -592,16 +592,17 @@ impl Db {
         &self,
         user_id: &str,
     ) -> Result<Vec<MonitorSubscriptionRow>, DbError> {
-        Ok(sqlx::query_as(
+        let sql = format!(
             "SELECT s.id, s.serial, s.sku, s.name, s.allowance_mb, s.used_mb, s.starts_at, s.expires_at, \
                     d.name AS device_name, COALESCE(d.auto_renew, FALSE) AS auto_renew, d.renew_method \
              FROM subscriptions s LEFT JOIN devices d ON d.serial = s.serial AND d.user_id = $1 \
-             WHERE s.user_id = $1 OR s.serial IN (SELECT serial FROM devices WHERE user_id = $1) \
-             ORDER BY s.expires_at DESC, s.serial, s.family",
-        )
-        .bind(user_id)
-        .fetch_all(self.pool())
-        .await?)
+             WHERE s.id IN ({HELD_SUBSCRIPTIONS}) \
+             ORDER BY s.expires_at DESC, s.serial, s.family"
+        );
+        Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(user_id)
+            .fetch_all(self.pool())
+            .await?)
     }
 
     /// The customer's eSIMs, newest first, each with its product SKU (the
@@ -654,8 +655,8 @@ impl Db {
 
 /// The ids of every item the customer `$1` holds: subscriptions on their
 /// account or devices, eSIMs, pools.
-const OWNED_ITEMS: &str = "SELECT s.id FROM subscriptions s \
-     WHERE s.user_id = $1 OR s.serial IN (SELECT serial FROM devices WHERE user_id = $1) \
+const OWNED_ITEMS: &str = "SELECT id FROM subscriptions WHERE user_id = $1 \
+   UNION ALL SELECT s.id FROM subscriptions s JOIN devices d ON d.serial = s.serial WHERE d.user_id = $1 \
    UNION ALL SELECT iccid FROM esims WHERE user_id = $1 \
    UNION ALL SELECT id FROM esim_pools WHERE user_id = $1";
 
