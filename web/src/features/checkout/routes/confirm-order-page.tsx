@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,6 +8,9 @@ import { type ApiProblem, isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { useAddresses } from '@/lib/resources/addresses/get-addresses';
 import { useCheckoutOptions } from '@/lib/resources/checkout/get-checkout-options';
+import { checkoutKeys } from '@/lib/resources/checkout/query-keys';
+import { formatMoney } from '@/lib/money';
+import { orderTotal, priceChangedTotal } from '@/lib/checkout/totals';
 import { usePlaceOrder } from '../api/place-order';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { CheckoutTotals } from '@/components/checkout/checkout-totals';
@@ -34,16 +38,23 @@ function Review() {
   const addresses = useAddresses();
   const options = useCheckoutOptions(destinationOf(draft, addresses.data?.items ?? []), { enabled: !addresses.isPending });
   const place = usePlaceOrder();
+  const client = useQueryClient();
   const resumed = useRef(false);
+  // The server's total after `price_changed`: what placing the order again confirms.
+  const [changedTotal, setChangedTotal] = useState<number | null>(null);
 
   const submit = (paymentIntent?: string) => {
     if (!options.data) return;
     const key = newAttemptKey();
-    const next = { ...draft, attemptKey: key };
+    // The total the buyer confirms: the one shown, or (back from the gateway) the one confirmed
+    // before leaving; the server refuses the order with `price_changed` if it is no longer right.
+    const shown = changedTotal ?? orderTotal(options.data, draft.shippingMethod);
+    const expected = paymentIntent && draft.shownTotal != null ? draft.shownTotal : shown;
+    const next = { ...draft, attemptKey: key, shownTotal: expected };
     setDraft(next);
     saveDraft(next);
     setState({ kind: 'SUBMITTING' });
-    const body = orderRequest(next, options.data.shipping_required, { paymentIntent });
+    const body = orderRequest(next, options.data.shipping_required, { paymentIntent, expectedTotal: expected });
     place.mutate(
       { body, key },
       {
@@ -57,10 +68,21 @@ function Review() {
             return;
           }
           const problem = isApiProblem(e) ? e : null;
+          // Prices moved since the page was shown: price the summary again and show the new total.
+          const changed = priceChangedTotal(problem);
+          if (changed != null) {
+            setChangedTotal(changed);
+            void client.invalidateQueries({ queryKey: checkoutKeys.all });
+          }
           setState({
             kind: 'FAILED',
             problem,
-            message: problem ? (problem.detail ?? messageForProblem(problem)) : 'The order could not be placed.',
+            message:
+              changed != null
+                ? `Prices changed since this page was shown: the total is now ${formatMoney(changed, options.data?.currency ?? 'USD')}. Check the products and totals, then place the order again.`
+                : problem
+                  ? (problem.detail ?? messageForProblem(problem))
+                  : 'The order could not be placed.',
           });
           // The section's field errors go back onto its fields when the customer follows "Fix this".
           const shippingErrors = (problem?.errors ?? [])
