@@ -274,6 +274,16 @@ pub(crate) fn like_contains(text: &str) -> String {
     format!("%{escaped}%")
 }
 
+/// A column list (`"a, b"`) qualified by a table alias (`"t.a, t.b"`), for
+/// reading a row type's columns out of a join.
+pub(crate) fn qualified(alias: &str, columns: &str) -> String {
+    columns
+        .split(", ")
+        .map(|c| format!("{alias}.{}", c.trim()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The current time as unix milliseconds (UTC): how every timestamp is stored.
 pub fn now_ms() -> i64 {
     time::OffsetDateTime::now_utc().unix_timestamp_nanos() as i64 / 1_000_000
@@ -282,6 +292,18 @@ pub fn now_ms() -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_column_list_reads_through_an_alias() {
+        assert_eq!(
+            qualified("s", "id, user_id, name"),
+            "s.id, s.user_id, s.name"
+        );
+        assert_eq!(
+            qualified("e", delivery::ESIM_COLUMNS).matches("e.").count(),
+            12
+        );
+    }
 
     #[test]
     fn sqlite_urls_get_create_mode_and_a_path() {

@@ -492,11 +492,7 @@ impl Db {
         let off = next();
         let list_sql = format!(
             "SELECT {} FROM orders o WHERE {where_} ORDER BY o.placed_at DESC, o.number DESC LIMIT {lim} OFFSET {off}",
-            ORDER_COLUMNS
-                .split(", ")
-                .map(|c| format!("o.{c}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            crate::qualified("o", ORDER_COLUMNS)
         );
         let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM orders o WHERE {where_}");
         let q_like = f.q.as_ref().map(|q| {

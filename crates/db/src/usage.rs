@@ -6,8 +6,9 @@
 //! or by two servers at once is counted by exactly one of them; only the
 //! rows this transaction inserted move the meters and the rollup.
 
+use crate::delivery::{ESIM_COLUMNS, EsimRow, SUB_COLUMNS, SubscriptionRow};
 use crate::devices::{HELD_SUBSCRIPTIONS, placeholders};
-use crate::{Backend, Db, DbError};
+use crate::{Backend, Db, DbError, qualified};
 use sqlx::{Any, FromRow, Transaction};
 use std::collections::{BTreeMap, HashMap};
 use uplink_domain::usage::{Meter, split_by_day};
@@ -593,11 +594,11 @@ impl Db {
         user_id: &str,
     ) -> Result<Vec<MonitorSubscriptionRow>, DbError> {
         let sql = format!(
-            "SELECT s.id, s.serial, s.sku, s.name, s.allowance_mb, s.used_mb, s.starts_at, s.expires_at, \
-                    d.name AS device_name, COALESCE(d.auto_renew, FALSE) AS auto_renew, d.renew_method \
+            "SELECT {}, d.name AS device_name, COALESCE(d.auto_renew, FALSE) AS auto_renew, d.renew_method \
              FROM subscriptions s LEFT JOIN devices d ON d.serial = s.serial AND d.user_id = $1 \
              WHERE s.id IN ({HELD_SUBSCRIPTIONS}) \
-             ORDER BY s.expires_at DESC, s.serial, s.family"
+             ORDER BY s.expires_at DESC, s.serial, s.family",
+            qualified("s", SUB_COLUMNS)
         );
         Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
             .bind(user_id)
@@ -609,17 +610,18 @@ impl Db {
     /// order line's, or the one recorded with a profile that has no order
     /// line) and the SKU of the last data bundle applied to it.
     pub async fn monitor_esims_of(&self, user_id: &str) -> Result<Vec<MonitorEsimRow>, DbError> {
-        Ok(sqlx::query_as(
-            "SELECT e.iccid, e.name, e.data_mb, e.used_mb, e.expires_at, e.created_at, \
-                    COALESCE(ol.sku, e.sku) AS profile_sku, \
+        let sql = format!(
+            "SELECT {}, COALESCE(ol.sku, e.sku) AS profile_sku, \
                     (SELECT tl.sku FROM esim_topups t JOIN order_lines tl ON tl.id = t.order_line_id \
                       WHERE t.iccid = e.iccid ORDER BY t.created_at DESC LIMIT 1) AS bundle_sku \
              FROM esims e LEFT JOIN order_lines ol ON ol.id = e.order_line_id \
              WHERE e.user_id = $1 ORDER BY e.created_at DESC, e.iccid",
-        )
-        .bind(user_id)
-        .fetch_all(self.pool())
-        .await?)
+            qualified("e", ESIM_COLUMNS)
+        );
+        Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(user_id)
+            .fetch_all(self.pool())
+            .await?)
     }
 
     /// The customer's data pools, newest first, with their product SKU and
@@ -663,14 +665,8 @@ const OWNED_ITEMS: &str = "SELECT id FROM subscriptions WHERE user_id = $1 \
 /// A subscription as the monitor shows it, with its device's state.
 #[derive(Debug, Clone, FromRow, PartialEq)]
 pub struct MonitorSubscriptionRow {
-    pub id: String,
-    pub serial: String,
-    pub sku: String,
-    pub name: String,
-    pub allowance_mb: Option<i64>,
-    pub used_mb: i64,
-    pub starts_at: i64,
-    pub expires_at: i64,
+    #[sqlx(flatten)]
+    pub sub: SubscriptionRow,
     /// `None` when the device is not the customer's.
     pub device_name: Option<String>,
     /// Off when the device is not the customer's.
@@ -682,12 +678,8 @@ pub struct MonitorSubscriptionRow {
 /// An eSIM as the monitor shows it, with the SKUs that decide its labels.
 #[derive(Debug, Clone, FromRow, PartialEq)]
 pub struct MonitorEsimRow {
-    pub iccid: String,
-    pub name: String,
-    pub data_mb: i64,
-    pub used_mb: i64,
-    pub expires_at: Option<i64>,
-    pub created_at: i64,
+    #[sqlx(flatten)]
+    pub esim: EsimRow,
     pub profile_sku: Option<String>,
     pub bundle_sku: Option<String>,
 }

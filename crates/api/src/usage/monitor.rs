@@ -79,19 +79,20 @@ pub async fn holdings(state: &AppState, user_id: &str) -> ApiResult<Vec<Holding>
         db.pools_of_user(user_id),
     )?;
     let mut out = Vec::new();
-    for s in subs {
+    for row in subs {
+        let s = row.sub;
         if !labelled(&snap, Some(&s.sku), Label::ConnectivityUsageRecord) {
             continue;
         }
         let sfc = labelled(&snap, Some(&s.sku), Label::SfcManagement).then(|| SfcState {
             expires_at: rfc3339(s.expires_at),
-            auto_renew: s.auto_renew,
-            auto_renew_method: s.renew_method.clone(),
+            auto_renew: row.auto_renew,
+            auto_renew_method: row.renew_method.clone(),
         });
         out.push(Holding {
             kind: UsageItemKind::Subscription,
             top_up: top_up(on_sale(&snap, &s.sku), "serial_numbers", &s.serial),
-            device_name: s.device_name.filter(|n| !n.is_empty()),
+            device_name: row.device_name.filter(|n| !n.is_empty()),
             serial: Some(s.serial),
             iccid: None,
             members: Vec::new(),
@@ -108,8 +109,8 @@ pub async fn holdings(state: &AppState, user_id: &str) -> ApiResult<Vec<Holding>
             sku: s.sku,
         });
     }
-    for e in esims {
-        let (profile, bundle) = (e.profile_sku, e.bundle_sku);
+    for row in esims {
+        let (e, profile, bundle) = (row.esim, row.profile_sku, row.bundle_sku);
         let usage = Label::ConnectivityUsageRecord;
         if !labelled(&snap, profile.as_deref(), usage) && !labelled(&snap, bundle.as_deref(), usage)
         {

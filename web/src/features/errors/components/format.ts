@@ -1,5 +1,3 @@
-export { formatAgo, formatDateTime } from '@/lib/time-format';
-
 /** 0.9731 → "97.3%". */
 export function formatRate(rate: number): string {
   return `${(Math.floor(rate * 1000) / 10).toFixed(1)}%`;

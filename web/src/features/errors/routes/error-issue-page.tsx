@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useIssue } from '../api/get-issue';
 import type { Breadcrumb, EventDetail, ExceptionInfo } from '../api/types';
 import { ErrorNotice } from '../components/error-notice';
-import { formatAgo, formatDateTime } from '../components/format';
+import { formatAgo, formatDateTime } from '@/lib/time-format';
 import '../errors.css';
 
 function Exception({ exception, index }: { exception: ExceptionInfo; index: number }) {

@@ -9,7 +9,8 @@ import { ISSUES_PAGE_SIZE, useIssues } from '../api/get-issues';
 import { useReleases } from '../api/get-releases';
 import { useRoutes } from '../api/get-routes';
 import { ErrorNotice } from '../components/error-notice';
-import { formatAgo, formatDateTime, formatDuration, formatRate } from '../components/format';
+import { formatAgo, formatDateTime } from '@/lib/time-format';
+import { formatDuration, formatRate } from '../components/format';
 import '../errors.css';
 
 const TABS = ['issues', 'releases', 'routes'] as const;
