@@ -231,6 +231,17 @@ pub async fn catalog_version_in(conn: &mut AnyConnection) -> Result<i64, DbError
     )
 }
 
+/// Bumps the catalogue version inside a transaction that changed the catalogue.
+pub async fn bump_catalog_version_in(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE catalog_version SET version = version + 1, updated_at = $1 WHERE id = 1")
+        .bind(crate::now_ms())
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 impl Db {
     /// Both freshness counters in one query.
     pub async fn versions(&self) -> Result<Versions, DbError> {
@@ -370,7 +381,7 @@ impl Db {
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
-        crate::seed::model::bump_catalog_version_in(&mut tx).await?;
+        bump_catalog_version_in(&mut tx).await?;
         tx.commit().await?;
         Ok(done == 1)
     }

@@ -16,6 +16,7 @@ pub use flag::Flag;
 pub mod batch;
 pub mod cart;
 pub mod catalog;
+pub mod catalog_seed;
 pub mod credit;
 pub mod delivery;
 pub mod devices;

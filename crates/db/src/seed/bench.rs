@@ -9,7 +9,7 @@
 use super::art::Art;
 use super::build::{Builder, DAY_MS, Fluent, NewProduct, variant};
 use super::media::pdf;
-use super::model::{MediaSeed, ProductSeed};
+use crate::catalog_seed::{MediaSeed, ProductSeed};
 use crate::{Db, DbError};
 use std::collections::HashMap;
 use uplink_domain::catalog::{Brand, Label, PrimeRequirement, ProductType as T};
@@ -92,7 +92,7 @@ impl Db {
                     m.content_type,
                     m.file_name.clone(),
                     m.body.len() as i64,
-                    format!("\"{:016x}\"", super::model::fnv1a(&m.body)),
+                    format!("\"{:016x}\"", crate::catalog_seed::fnv1a(&m.body)),
                     m.body,
                     crate::now_ms()
                 ]);
@@ -717,7 +717,7 @@ impl Generator {
             Art::PowerSupply | Art::Cable | Art::Bracket => Art::PowerSupply,
             _ => Art::Cloud,
         }) {
-            p.downloads.push(super::model::DownloadSeed {
+            p.downloads.push(crate::catalog_seed::DownloadSeed {
                 title: "Family guide".into(),
                 kind: uplink_domain::catalog::DownloadKind::Manual,
                 media_key: guide.clone(),

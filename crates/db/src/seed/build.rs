@@ -4,7 +4,7 @@ use super::art::Art;
 use super::draw;
 use super::look::Look;
 use super::media::{art_image, pdf};
-use super::model::{DownloadSeed, MediaSeed, OptionSeed, PriceSeed, ProductSeed, slugify};
+use crate::catalog_seed::{DownloadSeed, MediaSeed, OptionSeed, PriceSeed, ProductSeed, slugify};
 use std::collections::HashMap;
 use uplink_domain::catalog::{
     Brand, DownloadKind, Label, OptionKind, PrimeRequirement, ProductType, Warehouse,

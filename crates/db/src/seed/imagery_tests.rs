@@ -7,7 +7,7 @@ use super::bench::generate;
 use super::demo_catalog::demo;
 use super::draw::{FREE_CORNER, WIDTH};
 use super::media::art_image;
-use super::model::{MediaSeed, ProductSeed};
+use crate::catalog_seed::{MediaSeed, ProductSeed};
 use std::collections::{HashMap, HashSet};
 use uplink_domain::catalog::Brand;
 

@@ -11,7 +11,6 @@ pub mod draw;
 mod imagery_tests;
 pub mod look;
 pub mod media;
-pub mod model;
 mod order_pricing;
 mod orders;
 mod quotations;

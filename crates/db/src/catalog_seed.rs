@@ -1,7 +1,9 @@
-//! The shape of catalogue seed data and how it is written: one transaction,
-//! one batched statement per table. Used by the demo seed and `seed-bench`.
+//! A catalogue written in bulk: the input types and how they are written,
+//! in one transaction with one batched statement per table. The demo and
+//! benchmark catalogues of `uplink-seed` are written through here.
 
 use crate::batch::Batch;
+use crate::catalog::bump_catalog_version_in;
 use crate::{Db, DbError, row};
 use uplink_domain::catalog::{
     Brand, DownloadKind, Label, OptionKind, PrimeRequirement, ProductStatus, ProductType, Region,
@@ -338,17 +340,6 @@ impl Db {
 /// Category ids are derived from slugs so seeds can refer to them by slug.
 pub fn category_id(slug: &str) -> String {
     format!("cat_{}", slug.replace('-', "_"))
-}
-
-/// Bumps the catalogue version inside a transaction that changed the catalogue.
-pub async fn bump_catalog_version_in(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-) -> Result<(), DbError> {
-    sqlx::query("UPDATE catalog_version SET version = version + 1, updated_at = $1 WHERE id = 1")
-        .bind(crate::now_ms())
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
 }
 
 async fn write_products(
