@@ -283,6 +283,16 @@ impl Db {
         Ok(row.get::<i64, _>("n"))
     }
 
+    /// Products a listing can show: active, and not a variant of another.
+    pub async fn listable_product_count(&self) -> Result<i64, DbError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n FROM products WHERE parent_id IS NULL AND status = 'active'",
+        )
+        .fetch_one(self.pool())
+        .await?;
+        Ok(row.get::<i64, _>("n"))
+    }
+
     /// Loads the whole catalogue (active and inactive rows; the read model filters).
     /// The versions are read first, so a change during the load triggers another build.
     pub async fn load_catalog(&self) -> Result<CatalogRows, DbError> {
@@ -402,4 +412,93 @@ impl Db {
         let stock = all_stock_rows(self.pool()).await?;
         Ok(StockRows { versions, stock })
     }
+}
+
+// ----- single rows inside a transaction -----
+//
+// What pricing reads of one store, product or option when an order or a
+// quotation is written outside checkout (the demo orders and quotations).
+
+/// A store's region and currency.
+pub async fn store_region_currency_in(
+    conn: &mut AnyConnection,
+    code: &str,
+) -> Result<Option<(String, String)>, DbError> {
+    Ok(
+        sqlx::query_as("SELECT region, currency FROM stores WHERE code = $1")
+            .bind(code)
+            .fetch_optional(conn)
+            .await?,
+    )
+}
+
+/// What an order line keeps of its product, and its list price.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ProductFacts {
+    pub id: String,
+    pub sku: String,
+    pub name: String,
+    pub product_type: String,
+    pub parent_id: Option<String>,
+    pub weight_grams: Option<i64>,
+    pub price_cents: i64,
+}
+
+/// A product by SKU.
+pub async fn product_facts_in(
+    conn: &mut AnyConnection,
+    sku: &str,
+) -> Result<Option<ProductFacts>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT id, sku, name, product_type, parent_id, weight_grams, price_cents \
+         FROM products WHERE sku = $1",
+    )
+    .bind(sku)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// A product's row of a store's price list: its own price (if any) and
+/// whether the store sells it.
+pub async fn store_price_in(
+    conn: &mut AnyConnection,
+    product_id: &str,
+    store: &str,
+) -> Result<Option<(Option<i64>, bool)>, DbError> {
+    let row: Option<(Option<i64>, i64)> = sqlx::query_as(
+        "SELECT price_cents, CAST(sold AS INTEGER) FROM product_prices \
+         WHERE product_id = $1 AND store_code = $2",
+    )
+    .bind(product_id)
+    .bind(store)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|(price, sold)| (price, sold != 0)))
+}
+
+/// A value of one of a product's own options, by option and value code.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OptionChoice {
+    pub label: String,
+    pub value_label: String,
+    pub price_delta_cents: Option<i64>,
+    pub price_delta_bp: Option<i64>,
+}
+
+pub async fn option_choice_in(
+    conn: &mut AnyConnection,
+    product_id: &str,
+    option: &str,
+    value: &str,
+) -> Result<Option<OptionChoice>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT o.label AS label, v.label AS value_label, v.price_delta_cents, v.price_delta_bp \
+         FROM product_options o JOIN product_option_values v ON v.option_id = o.id \
+         WHERE o.product_id = $1 AND o.code = $2 AND v.code = $3",
+    )
+    .bind(product_id)
+    .bind(option)
+    .bind(value)
+    .fetch_optional(conn)
+    .await?)
 }

@@ -327,6 +327,45 @@ impl Db {
         Ok(())
     }
 
+    /// Adds the media files whose keys are not stored yet, in one transaction
+    /// (the extra media of generated products).
+    pub async fn add_missing_media(&self, media: Vec<MediaSeed>) -> Result<(), DbError> {
+        let mut tx = self.begin_write().await?;
+        let mut batch = Batch::new(
+            "media",
+            &[
+                "media_key",
+                "content_type",
+                "file_name",
+                "size_bytes",
+                "etag",
+                "body",
+                "created_at",
+            ],
+        );
+        for m in media {
+            let exists = sqlx::query("SELECT 1 AS x FROM media WHERE media_key = $1")
+                .bind(&m.key)
+                .fetch_optional(&mut *tx)
+                .await?
+                .is_some();
+            if !exists {
+                batch.push(row![
+                    m.key.clone(),
+                    m.content_type,
+                    m.file_name.clone(),
+                    m.body.len() as i64,
+                    format!("\"{:016x}\"", fnv1a(&m.body)),
+                    m.body,
+                    crate::now_ms()
+                ]);
+            }
+        }
+        batch.write(&mut tx).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Adds products to an existing catalogue (bench generator) in one transaction.
     pub async fn write_products(&self, products: &[ProductSeed]) -> Result<(), DbError> {
         let mut tx = self.begin_write().await?;

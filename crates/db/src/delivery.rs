@@ -553,6 +553,36 @@ pub async fn insert_esim(conn: &mut AnyConnection, e: &EsimRow) -> Result<bool, 
     Ok(n == 1)
 }
 
+/// Inserts a profile that no order line delivered (the demo customer's),
+/// with the SKU of the bundle it stands for; false when the ICCID is taken.
+pub async fn insert_esim_with_sku(
+    conn: &mut AnyConnection,
+    e: &EsimRow,
+    sku: &str,
+) -> Result<bool, DbError> {
+    let n = sqlx::query(
+        "INSERT INTO esims (iccid, user_id, order_line_id, unit, name, smdp, matching_id, activation_code, data_mb, used_mb, expires_at, created_at, sku) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (iccid) DO NOTHING",
+    )
+    .bind(&e.iccid)
+    .bind(&e.user_id)
+    .bind(&e.order_line_id)
+    .bind(e.unit)
+    .bind(&e.name)
+    .bind(&e.smdp)
+    .bind(&e.matching_id)
+    .bind(&e.activation_code)
+    .bind(e.data_mb)
+    .bind(e.used_mb)
+    .bind(e.expires_at)
+    .bind(e.created_at)
+    .bind(sku)
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
 pub async fn esim_of_unit(
     conn: &mut AnyConnection,
     order_line_id: &str,

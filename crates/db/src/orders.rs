@@ -446,9 +446,81 @@ pub async fn shipments_in(
     .await?)
 }
 
+// ----- the test gateway's records of a card payment -----
+
+/// A card payment as the test gateway records it once captured: the card's
+/// token (used, behaving as a success card) and the captured card intent.
+/// For orders written outside checkout (the demo orders), so staff can
+/// refund them at the gateway like any other.
+pub struct CapturedCard<'a> {
+    pub token_id: &'a str,
+    pub intent_id: &'a str,
+    /// `(brand, last4, exp month, exp year)`.
+    pub card: (&'a str, &'a str, i64, i64),
+    pub amount_cents: i64,
+    pub currency: &'a str,
+    pub customer_ref: &'a str,
+    pub description: &'a str,
+    pub return_url: &'a str,
+    pub cancel_url: &'a str,
+    pub token_created_at: i64,
+    pub token_expires_at: i64,
+    /// When the token was used and the intent made.
+    pub authorised_at: i64,
+    pub captured_at: i64,
+}
+
+pub async fn insert_captured_card(
+    conn: &mut AnyConnection,
+    c: &CapturedCard<'_>,
+) -> Result<(), DbError> {
+    let (brand, last4, exp_month, exp_year) = c.card;
+    sqlx::query(
+        "INSERT INTO gateway_tokens (id, brand, last4, exp_month, exp_year, behaviour, created_at, expires_at, used_at) \
+         VALUES ($1, $2, $3, $4, $5, 'success', $6, $7, $8)",
+    )
+    .bind(c.token_id)
+    .bind(brand)
+    .bind(last4)
+    .bind(exp_month)
+    .bind(exp_year)
+    .bind(c.token_created_at)
+    .bind(c.token_expires_at)
+    .bind(c.authorised_at)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "INSERT INTO gateway_intents (id, provider, token_id, amount_cents, currency, customer_ref, \
+         description, status, return_url, cancel_url, created_at, updated_at) \
+         VALUES ($1, 'card', $2, $3, $4, $5, $6, 'captured', $7, $8, $9, $10)",
+    )
+    .bind(c.intent_id)
+    .bind(c.token_id)
+    .bind(c.amount_cents)
+    .bind(c.currency)
+    .bind(c.customer_ref)
+    .bind(c.description)
+    .bind(c.return_url)
+    .bind(c.cancel_url)
+    .bind(c.authorised_at)
+    .bind(c.captured_at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 // ----- reads and small writes on the pool -----
 
 impl Db {
+    /// How many orders there are.
+    pub async fn order_count(&self) -> Result<i64, DbError> {
+        Ok(
+            sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM orders")
+                .fetch_one(self.pool())
+                .await?,
+        )
+    }
+
     pub async fn order_by_number(&self, number: &str) -> Result<Option<OrderRow>, DbError> {
         Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT {ORDER_COLUMNS} FROM orders WHERE number = $1"

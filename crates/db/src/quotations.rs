@@ -375,6 +375,15 @@ pub async fn mark_ordered(
 }
 
 impl Db {
+    /// How many quotations there are.
+    pub async fn quotation_count(&self) -> Result<i64, DbError> {
+        Ok(
+            sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM quotations")
+                .fetch_one(self.pool())
+                .await?,
+        )
+    }
+
     /// One quotation by number, with its lines and history.
     pub async fn quotation(
         &self,

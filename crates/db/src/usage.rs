@@ -6,10 +6,12 @@
 //! or by two servers at once is counted by exactly one of them; only the
 //! rows this transaction inserted move the meters and the rollup.
 
+use crate::batch::Batch;
 use crate::delivery::{ESIM_COLUMNS, EsimRow, SUB_COLUMNS, SubscriptionRow};
 use crate::devices::{HELD_SUBSCRIPTIONS, placeholders};
+use crate::row;
 use crate::{Backend, Db, DbError, qualified};
-use sqlx::{Any, FromRow, Transaction};
+use sqlx::{Any, AnyConnection, FromRow, Transaction};
 use std::collections::{BTreeMap, HashMap};
 use uplink_domain::usage::{Meter, split_by_day};
 
@@ -542,6 +544,75 @@ async fn add_to_rollup(
         q.execute(&mut **tx).await?;
     }
     Ok(())
+}
+
+/// A subscription's or eSIM's meter: what it has used since it started.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeteredItem {
+    /// The subscription id or the ICCID.
+    pub id: String,
+    /// A plan without an allowance.
+    pub unlimited: bool,
+    pub used_mb: i64,
+    pub started_at: i64,
+}
+
+/// Sets a subscription's used data.
+pub async fn set_subscription_used_mb(
+    conn: &mut AnyConnection,
+    id: &str,
+    used_mb: i64,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE subscriptions SET used_mb = $1 WHERE id = $2")
+        .bind(used_mb)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Writes daily totals `(item id, day, bytes up, bytes down)` of days the
+/// rollup does not have yet (a usage history written in one go).
+pub async fn insert_usage_days(
+    tx: &mut Transaction<'static, Any>,
+    days: &[(String, i64, i64, i64)],
+) -> Result<(), DbError> {
+    let mut rows = Batch::new("usage_daily", &["item_id", "day", "bytes_up", "bytes_down"]);
+    for (id, day, up, down) in days {
+        rows.push(row![id.as_str(), *day, *up, *down]);
+    }
+    rows.write(tx).await
+}
+
+impl Db {
+    /// Every subscription's meter, then every eSIM's.
+    pub async fn metered_items(&self) -> Result<Vec<MeteredItem>, DbError> {
+        let subs: Vec<(String, Option<i64>, i64, i64)> =
+            sqlx::query_as("SELECT id, allowance_mb, used_mb, starts_at FROM subscriptions")
+                .fetch_all(self.pool())
+                .await?;
+        let esims: Vec<(String, i64, i64)> =
+            sqlx::query_as("SELECT iccid, used_mb, created_at FROM esims")
+                .fetch_all(self.pool())
+                .await?;
+        let subs = subs
+            .into_iter()
+            .map(|(id, allowance, used_mb, started_at)| MeteredItem {
+                id,
+                unlimited: allowance.is_none(),
+                used_mb,
+                started_at,
+            });
+        let esims = esims
+            .into_iter()
+            .map(|(id, used_mb, started_at)| MeteredItem {
+                id,
+                unlimited: false,
+                used_mb,
+                started_at,
+            });
+        Ok(subs.chain(esims).collect())
+    }
 }
 
 impl Db {

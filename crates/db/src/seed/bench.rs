@@ -54,52 +54,13 @@ impl Db {
     /// `total` listable products exist. Returns how many were generated.
     pub async fn seed_bench(&self, total: usize) -> Result<usize, DbError> {
         self.seed_demo_if_empty().await?;
-        let existing: i64 = sqlx::Row::get(
-            &sqlx::query(
-                "SELECT COUNT(*) AS n FROM products WHERE parent_id IS NULL AND status = 'active'",
-            )
-            .fetch_one(self.pool())
-            .await?,
-            "n",
-        );
+        let existing = self.listable_product_count().await?;
         let wanted = total.saturating_sub(existing as usize);
         if wanted == 0 {
             return Ok(0);
         }
         let (products, media) = generate(wanted, crate::now_ms(), existing as u64);
-        let mut tx = self.begin_write().await?;
-        let mut batch = crate::batch::Batch::new(
-            "media",
-            &[
-                "media_key",
-                "content_type",
-                "file_name",
-                "size_bytes",
-                "etag",
-                "body",
-                "created_at",
-            ],
-        );
-        for m in media {
-            let exists = sqlx::query("SELECT 1 AS x FROM media WHERE media_key = $1")
-                .bind(&m.key)
-                .fetch_optional(&mut *tx)
-                .await?
-                .is_some();
-            if !exists {
-                batch.push(crate::row![
-                    m.key.clone(),
-                    m.content_type,
-                    m.file_name.clone(),
-                    m.body.len() as i64,
-                    format!("\"{:016x}\"", crate::catalog_seed::fnv1a(&m.body)),
-                    m.body,
-                    crate::now_ms()
-                ]);
-            }
-        }
-        batch.write(&mut tx).await?;
-        tx.commit().await?;
+        self.add_missing_media(media).await?;
         for chunk in products.chunks(2_000) {
             // Parents and their variants are adjacent; never split a family.
             self.write_products(chunk).await?;

@@ -10,6 +10,7 @@
 //! Subscriptions and eSIMs are written straight into the delivery tables
 //! (no order line: they stand for what earlier orders delivered).
 
+use crate::delivery::{self, EsimRow, SubscriptionRow};
 use crate::devices::NewDevice;
 use crate::{Db, DbError, now_ms};
 use uplink_domain::devices::standard_warranty_end_ms;
@@ -182,24 +183,21 @@ impl Db {
             let Some(owner) = self.device_by_serial(serial).await? else {
                 continue;
             };
-            sqlx::query(
-                "INSERT INTO subscriptions (id, user_id, serial, family, sku, name, allowance_mb, used_mb, \
-                 starts_at, expires_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-                 ON CONFLICT (serial, family) DO NOTHING",
-            )
-            .bind(uplink_domain::ids::new_id("sub"))
-            .bind(&owner.user_id)
-            .bind(serial)
-            .bind(family)
-            .bind(sku)
-            .bind(name)
-            .bind(gb.map(|g| g * MB_PER_GB))
-            .bind(used_gb * MB_PER_GB)
-            .bind(now - started * DAY)
-            .bind(now + left * DAY)
-            .bind(now)
-            .execute(self.writer())
-            .await?;
+            let plan = SubscriptionRow {
+                id: uplink_domain::ids::new_id("sub"),
+                user_id: owner.user_id,
+                serial: serial.into(),
+                family: family.into(),
+                sku: sku.into(),
+                name: name.into(),
+                allowance_mb: gb.map(|g| g * MB_PER_GB),
+                used_mb: used_gb * MB_PER_GB,
+                starts_at: now - started * DAY,
+                expires_at: now + left * DAY,
+                updated_at: now,
+            };
+            let mut conn = self.writer().acquire().await?;
+            delivery::insert_subscription(&mut conn, &plan).await?;
         }
         self.seed_demo_esim(now).await
     }
@@ -211,23 +209,22 @@ impl Db {
         let payload = "894400100000000421";
         let iccid = format!("{payload}{}", luhn_check_digit(payload));
         let (smdp, matching_id) = ("smdp.uplink.test", "DEMO-4QX7-KM2P-9H3L");
-        sqlx::query(
-            "INSERT INTO esims (iccid, user_id, unit, name, smdp, matching_id, activation_code, data_mb, \
-             used_mb, expires_at, created_at, sku) VALUES ($1, $2, 0, $3, $4, $5, $6, $7, $8, $9, $10, 'ESIM-GLOBAL') \
-             ON CONFLICT (iccid) DO NOTHING",
-        )
-        .bind(&iccid)
-        .bind(&user.id)
-        .bind("Uplink eSIM — Global")
-        .bind(smdp)
-        .bind(matching_id)
-        .bind(format!("LPA:1${smdp}${matching_id}"))
-        .bind(10 * MB_PER_GB)
-        .bind(2300)
-        .bind(now + 60 * DAY)
-        .bind(now - 20 * DAY)
-        .execute(self.writer())
-        .await?;
+        let esim = EsimRow {
+            iccid,
+            user_id: user.id,
+            order_line_id: None,
+            unit: 0,
+            name: "Uplink eSIM — Global".into(),
+            smdp: smdp.into(),
+            matching_id: matching_id.into(),
+            activation_code: format!("LPA:1${smdp}${matching_id}"),
+            data_mb: 10 * MB_PER_GB,
+            used_mb: 2300,
+            expires_at: Some(now + 60 * DAY),
+            created_at: now - 20 * DAY,
+        };
+        let mut conn = self.writer().acquire().await?;
+        delivery::insert_esim_with_sku(&mut conn, &esim, "ESIM-GLOBAL").await?;
         Ok(())
     }
 }

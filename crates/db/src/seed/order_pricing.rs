@@ -5,6 +5,8 @@
 //! line's product and options an order line keeps.
 
 use crate::DbError;
+use crate::cart;
+use crate::catalog::{self, ProductFacts};
 use serde::Serialize;
 use sqlx::AnyConnection;
 use uplink_domain::accounts::address::Address;
@@ -100,28 +102,13 @@ pub(super) struct ShippingDetails {
 }
 
 pub(super) async fn store_facts(tx: &mut AnyConnection, code: &str) -> Result<StoreFacts, DbError> {
-    let row: Option<(String, String)> =
-        sqlx::query_as("SELECT region, currency FROM stores WHERE code = $1")
-            .bind(code)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let row = catalog::store_region_currency_in(tx, code).await?;
     let (region, currency) = row.ok_or_else(|| demo_error(format!("no store `{code}`")))?;
     Ok(StoreFacts {
         code: code.to_owned(),
         region: Region::parse(&region).unwrap_or(Region::Global),
         currency,
     })
-}
-
-#[derive(sqlx::FromRow)]
-struct ProductFacts {
-    id: String,
-    sku: String,
-    name: String,
-    product_type: String,
-    parent_id: Option<String>,
-    weight_grams: Option<i64>,
-    price_cents: i64,
 }
 
 /// A line's product, its price in the store with the chosen options, as the
@@ -132,14 +119,9 @@ pub(super) async fn item(
     line: &Line,
 ) -> Result<Item, DbError> {
     let Line(sku, qty, chosen) = *line;
-    let p: ProductFacts = sqlx::query_as(
-        "SELECT id, sku, name, product_type, parent_id, weight_grams, price_cents \
-         FROM products WHERE sku = $1",
-    )
-    .bind(sku)
-    .fetch_optional(&mut *tx)
-    .await?
-    .ok_or_else(|| demo_error(format!("no product {sku}")))?;
+    let p = catalog::product_facts_in(tx, sku)
+        .await?
+        .ok_or_else(|| demo_error(format!("no product {sku}")))?;
     let base = store_price(tx, &p, &store.code).await?;
     let mut deltas = Vec::new();
     let mut options = Vec::new();
@@ -169,15 +151,9 @@ async fn store_price(
 ) -> Result<i64, DbError> {
     let mut row = None;
     for id in std::iter::once(&p.id).chain(p.parent_id.as_ref()) {
-        row = sqlx::query_as::<_, (Option<i64>, i64)>(
-            "SELECT price_cents, CAST(sold AS INTEGER) FROM product_prices \
-             WHERE product_id = $1 AND store_code = $2",
-        )
-        .bind(id)
-        .bind(store)
-        .fetch_optional(&mut *tx)
-        .await?
-        .map(|(price, sold)| ((id == &p.id).then_some(price).flatten(), sold != 0));
+        row = catalog::store_price_in(tx, id, store)
+            .await?
+            .map(|(price, sold)| ((id == &p.id).then_some(price).flatten(), sold));
         if row.is_some() {
             break;
         }
@@ -198,27 +174,17 @@ async fn chosen_option(
     value: &str,
 ) -> Result<(LineOption, Option<PriceDelta>), DbError> {
     for id in std::iter::once(&p.id).chain(p.parent_id.as_ref()) {
-        let row: Option<(String, String, Option<i64>, Option<i64>)> = sqlx::query_as(
-            "SELECT o.label, v.label, v.price_delta_cents, v.price_delta_bp \
-             FROM product_options o JOIN product_option_values v ON v.option_id = o.id \
-             WHERE o.product_id = $1 AND o.code = $2 AND v.code = $3",
-        )
-        .bind(id)
-        .bind(code)
-        .bind(value)
-        .fetch_optional(&mut *tx)
-        .await?;
-        if let Some((label, value_label, cents, bp)) = row {
-            let delta = match (cents, bp) {
+        if let Some(choice) = catalog::option_choice_in(tx, id, code, value).await? {
+            let delta = match (choice.price_delta_cents, choice.price_delta_bp) {
                 (Some(c), _) => Some(PriceDelta::Cents(c)),
                 (None, Some(bp)) => Some(PriceDelta::BasisPoints(bp)),
                 _ => None,
             };
             let option = LineOption {
                 code: code.to_owned(),
-                label,
+                label: choice.label,
                 value: value.to_owned(),
-                value_label,
+                value_label: choice.value_label,
             };
             return Ok((option, delta));
         }
@@ -275,7 +241,7 @@ async fn coupon_value(
     subtotal: Money,
     now: i64,
 ) -> Result<CouponValue, DbError> {
-    let row = crate::cart::find_coupon(tx, code)
+    let row = cart::find_coupon(tx, code)
         .await?
         .ok_or_else(|| demo_error(format!("no coupon {code}")))?;
     let rule = row.to_domain();
@@ -294,7 +260,7 @@ async fn coupon_value(
 async fn tax_bp(tx: &mut AnyConnection, region: Region, to: &Address) -> Result<i64, DbError> {
     let state = to.state.as_deref().filter(|_| to.country == "US");
     let rate = match state {
-        Some(s) if region == Region::Us => crate::cart::tax_rate(tx, s).await?,
+        Some(s) if region == Region::Us => cart::tax_rate(tx, s).await?,
         _ => None,
     };
     Ok(sales_tax_bp(region, state, |_| rate))

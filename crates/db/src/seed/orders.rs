@@ -139,10 +139,7 @@ impl Db {
     /// The demo orders, unless there are orders already. Needs the demo
     /// catalogue, accounts, coupons and tax rates.
     pub async fn seed_demo_orders(&self) -> Result<(), DbError> {
-        let existing: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM orders")
-            .fetch_one(self.pool())
-            .await?;
-        if existing > 0 {
+        if self.order_count().await? > 0 {
             return Ok(());
         }
         let now = crate::now_ms();
@@ -397,34 +394,23 @@ async fn record_test_card(
     order: &OrderRow,
     intent: &str,
 ) -> Result<(), DbError> {
-    let token = new_id("tok");
-    let at = order.placed_at;
-    sqlx::query(
-        "INSERT INTO gateway_tokens (id, brand, last4, exp_month, exp_year, behaviour, created_at, expires_at, used_at) \
-         VALUES ($1, 'Visa', '4242', 12, 2030, 'success', $2, $3, $4)",
-    )
-    .bind(&token)
-    .bind(at - MINUTE)
-    .bind(at + 29 * MINUTE)
-    .bind(at)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO gateway_intents (id, provider, token_id, amount_cents, currency, customer_ref, \
-         description, status, return_url, cancel_url, created_at, updated_at) \
-         VALUES ($1, 'card', $2, $3, $4, $5, 'Uplink order', 'captured', '/checkout/confirm-order', \
-         '/checkout/payment', $6, $7)",
-    )
-    .bind(intent)
-    .bind(&token)
-    .bind(order.total_cents)
-    .bind(&order.currency)
-    .bind(&order.user_id)
-    .bind(at)
-    .bind(order.paid_at.unwrap_or(at))
-    .execute(&mut *tx)
-    .await?;
-    Ok(())
+    let (token, at) = (new_id("tok"), order.placed_at);
+    let card = q::CapturedCard {
+        token_id: &token,
+        intent_id: intent,
+        card: ("Visa", "4242", 12, 2030),
+        amount_cents: order.total_cents,
+        currency: &order.currency,
+        customer_ref: &order.user_id,
+        description: "Uplink order",
+        return_url: "/checkout/confirm-order",
+        cancel_url: "/checkout/payment",
+        token_created_at: at - MINUTE,
+        token_expires_at: at + 29 * MINUTE,
+        authorised_at: at,
+        captured_at: order.paid_at.unwrap_or(at),
+    };
+    q::insert_captured_card(tx, &card).await
 }
 
 /// Takes the stock of an order still to ship, product by product in id

@@ -119,10 +119,7 @@ impl Db {
     /// The demo quotations, unless there are quotations already. Needs the
     /// demo catalogue and accounts.
     pub async fn seed_demo_quotations(&self) -> Result<(), DbError> {
-        let existing: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM quotations")
-            .fetch_one(self.pool())
-            .await?;
-        if existing > 0 {
+        if self.quotation_count().await? > 0 {
             return Ok(());
         }
         let Some(buyer) = self.user_by_email(BUYER).await? else {

@@ -4,8 +4,8 @@
 //! the data its meter shows as used in that window (unlimited plans get a
 //! steady 1–2 GB a day, and their meter is set to match).
 
-use crate::batch::Batch;
-use crate::{Db, DbError, now_ms, row};
+use crate::usage::{self, MeteredItem};
+use crate::{Db, DbError, now_ms};
 use uplink_domain::usage::{BYTES_PER_MB, day_of};
 
 const DAYS: i64 = 90;
@@ -52,25 +52,16 @@ impl Db {
     pub async fn seed_demo_usage(&self) -> Result<(), DbError> {
         let now = now_ms();
         let today = day_of(now);
-        let subs: Vec<(String, Option<i64>, i64, i64)> =
-            sqlx::query_as("SELECT id, allowance_mb, used_mb, starts_at FROM subscriptions")
-                .fetch_all(self.pool())
-                .await?;
-        let esims: Vec<(String, i64, i64)> =
-            sqlx::query_as("SELECT iccid, used_mb, created_at FROM esims")
-                .fetch_all(self.pool())
-                .await?;
+        let items = self.metered_items().await?;
         let mut tx = self.begin_write().await?;
-        let mut rows = Batch::new("usage_daily", &["item_id", "day", "bytes_up", "bytes_down"]);
-        let items = subs
-            .into_iter()
-            .map(|(id, allowance, used, start)| (id, allowance.is_none(), used, start))
-            .chain(
-                esims
-                    .into_iter()
-                    .map(|(iccid, used, start)| (iccid, false, used, start)),
-            );
-        for (id, unlimited, used_mb, started_at) in items {
+        let mut rows = Vec::new();
+        for MeteredItem {
+            id,
+            unlimited,
+            used_mb,
+            started_at,
+        } in items
+        {
             let since = day_of(started_at).max(today - DAYS + 1);
             let window_days = today - since + 1;
             let lifetime_days = (today - day_of(started_at) + 1).max(1);
@@ -80,17 +71,13 @@ impl Db {
                 used_mb * BYTES_PER_MB / lifetime_days * window_days
             };
             if unlimited {
-                sqlx::query("UPDATE subscriptions SET used_mb = $1 WHERE id = $2")
-                    .bind(total / BYTES_PER_MB)
-                    .bind(&id)
-                    .execute(&mut *tx)
-                    .await?;
+                usage::set_subscription_used_mb(&mut tx, &id, total / BYTES_PER_MB).await?;
             }
             for (day, up, down) in spread(&id, since, today, total) {
-                rows.push(row![id.as_str(), day, up, down]);
+                rows.push((id.clone(), day, up, down));
             }
         }
-        rows.write(&mut tx).await?;
+        usage::insert_usage_days(&mut tx, &rows).await?;
         tx.commit().await?;
         Ok(())
     }
