@@ -29,7 +29,6 @@ pub mod orders;
 pub mod partners;
 pub mod quotations;
 pub mod renewals;
-pub mod seed;
 pub mod settings;
 pub mod stock;
 pub mod testing;

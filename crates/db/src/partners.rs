@@ -177,49 +177,10 @@ pub async fn rebates_of_order(
     .await?)
 }
 
-/// Demo partners: the two mini-store partners, the demo partner account's
-/// company, and a deactivated one (D58).
-pub fn demo_partners(partner_user: Option<String>) -> Vec<NewPartner> {
-    let p = |code: &str, name: &str, active, bp, user: Option<String>| NewPartner {
-        referral_code: code.into(),
-        name: name.into(),
-        active,
-        rebate_bp: bp,
-        user_id: user,
-    };
-    vec![
-        p("NORTHWIND", "Northwind Networks Ltd", true, 1_000, None),
-        p("HARBOR", "Harbor Marine Connectivity LLC", true, 800, None),
-        p(
-            "SKYLINE",
-            "Skyline Resellers Ltd",
-            true,
-            1_200,
-            partner_user,
-        ),
-        p("OLDPARTNER", "Former Partner Co", false, 500, None),
-    ]
-}
-
 impl Db {
     /// A partner by its (normalised) referral code, read outside any transaction.
     pub async fn partner_by_code(&self, code: &str) -> Result<Option<PartnerRow>, DbError> {
         let mut conn = self.pool().acquire().await?;
         partner_by_code(&mut conn, code).await
-    }
-
-    /// The demo partners; the demo partner account (partner@uplink.test)
-    /// belongs to Skyline Resellers.
-    pub async fn seed_demo_partners(&self) -> Result<(), DbError> {
-        let mut tx = self.begin_write().await?;
-        let user: Option<String> = sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
-            .bind("partner@uplink.test")
-            .fetch_optional(&mut *tx)
-            .await?;
-        for p in demo_partners(user) {
-            upsert_partner(&mut tx, &p).await?;
-        }
-        tx.commit().await?;
-        Ok(())
     }
 }

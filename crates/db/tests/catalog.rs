@@ -3,65 +3,9 @@
 use uplink_db::testing::TestDb;
 
 #[tokio::test]
-async fn the_demo_seed_writes_stores_categories_products_models_and_media() {
-    let t = TestDb::new().await;
-    let v0 = t.db.catalog_version().await.unwrap();
-    assert!(t.db.seed_demo_catalog().await.unwrap());
-    assert!(
-        t.db.catalog_version().await.unwrap() > v0,
-        "seeding bumps the version"
-    );
-    let rows = t.db.load_catalog().await.unwrap();
-    assert_eq!(rows.stores.len(), 5);
-    let global = rows.stores.iter().find(|s| s.code == "global").unwrap();
-    assert!(*global.is_default && *global.active);
-    assert_eq!(global.kind, "ESTORE");
-    assert!(
-        rows.stores
-            .iter()
-            .any(|s| s.kind == "MINISTORE_REFERRAL_PROGRAM" && s.referral_terms.is_some())
-    );
-    for name in [
-        "Data Plan License",
-        "Cloud",
-        "Cloud Connect",
-        "Cloud Unlimited",
-    ] {
-        assert!(rows.categories.iter().any(|c| c.name == name), "{name}");
-    }
-    let listable = rows
-        .products
-        .iter()
-        .filter(|p| p.parent_id.is_none() && p.status == "active")
-        .count();
-    assert!(listable >= 60, "{listable}");
-    assert!(rows.models.len() >= 20);
-    assert!(rows.models.iter().any(|m| *m.prime));
-    assert!(rows.products.iter().any(|p| p.compare_at_cents.is_some()));
-    assert!(
-        rows.products
-            .iter()
-            .any(|p| p.data_mb.is_none() && p.product_type == "cloud-unlimited")
-    );
-    assert!(rows.prices.iter().any(|p| !*p.sold));
-    assert!(rows.prices.iter().any(|p| p.price_cents.is_none()));
-    assert!(
-        rows.option_values
-            .iter()
-            .any(|v| v.price_delta_bp == Some(1_500))
-    );
-    assert!(rows.downloads.iter().all(|d| d.size_bytes > 0));
-    assert!(rows.stock.iter().any(|s| s.available == 0));
-    assert!(
-        !t.db.seed_demo_catalog().await.unwrap(),
-        "a second seed does nothing"
-    );
-}
-
-#[tokio::test]
 async fn media_bytes_round_trip() {
     let t = TestDb::new().await;
-    t.db.seed_demo_catalog().await.unwrap();
+    uplink_seed::seed_demo_catalog(&t.db).await.unwrap();
     let rows = t.db.load_catalog().await.unwrap();
     let d = &rows.downloads[0];
     let m = t.db.media(&d.media_key).await.unwrap().unwrap();
@@ -74,7 +18,7 @@ async fn media_bytes_round_trip() {
 #[tokio::test]
 async fn catalogue_changes_bump_the_version() {
     let t = TestDb::new().await;
-    t.db.seed_demo_catalog().await.unwrap();
+    uplink_seed::seed_demo_catalog(&t.db).await.unwrap();
     let v1 = t.db.catalog_version().await.unwrap();
     let rows = t.db.load_catalog().await.unwrap();
     let p = &rows.products[0];
@@ -107,7 +51,7 @@ async fn catalogue_changes_bump_the_version() {
 #[tokio::test]
 async fn stock_decrements_only_when_enough_is_available() {
     let t = TestDb::new().await;
-    t.db.seed_demo_catalog().await.unwrap();
+    uplink_seed::seed_demo_catalog(&t.db).await.unwrap();
     let rows = t.db.load_catalog().await.unwrap();
     let s = rows.stock.iter().find(|s| s.available >= 3).unwrap();
     let take = |n: i64| {
@@ -138,21 +82,6 @@ async fn stock_decrements_only_when_enough_is_available() {
     assert!(negative.is_err());
 }
 
-#[tokio::test]
-async fn the_benchmark_generator_fills_the_catalogue_to_the_requested_size() {
-    let t = TestDb::new().await;
-    let generated = t.db.seed_bench(400).await.unwrap();
-    assert!(generated > 300);
-    let rows = t.db.load_catalog().await.unwrap();
-    let listable = rows
-        .products
-        .iter()
-        .filter(|p| p.parent_id.is_none() && p.status == "active")
-        .count();
-    assert_eq!(listable, 400);
-    assert_eq!(t.db.seed_bench(400).await.unwrap(), 0, "already big enough");
-}
-
 /// Sets one stock row directly (a staff correction or a test's arrangement).
 async fn set_available(t: &TestDb, product: &str, warehouse: &str, n: i64) {
     sqlx::query("UPDATE stock SET available = $1 WHERE product_id = $2 AND warehouse = $3")
@@ -167,7 +96,7 @@ async fn set_available(t: &TestDb, product: &str, warehouse: &str, n: i64) {
 #[tokio::test]
 async fn a_stock_write_bumps_the_stock_version_only_when_the_band_changes() {
     let t = TestDb::new().await;
-    t.db.seed_demo_catalog().await.unwrap();
+    uplink_seed::seed_demo_catalog(&t.db).await.unwrap();
     let rows = t.db.load_catalog().await.unwrap();
     let s = rows.stock[0].clone();
     let (p, w) = (s.product_id.as_str(), s.warehouse.as_str());
@@ -249,7 +178,7 @@ async fn a_stock_write_bumps_the_stock_version_only_when_the_band_changes() {
 #[tokio::test]
 async fn crossing_band_changes_of_two_orders_do_not_deadlock() {
     let t = TestDb::new().await;
-    t.db.seed_demo_catalog().await.unwrap();
+    uplink_seed::seed_demo_catalog(&t.db).await.unwrap();
     let rows = t.db.load_catalog().await.unwrap();
     let mut global: Vec<String> = rows
         .stock
@@ -299,7 +228,7 @@ async fn crossing_band_changes_of_two_orders_do_not_deadlock() {
 #[tokio::test]
 async fn available_stock_reads_several_products_or_one_and_missing_rows_are_zero() {
     let t = TestDb::new().await;
-    t.db.seed_demo_catalog().await.unwrap();
+    uplink_seed::seed_demo_catalog(&t.db).await.unwrap();
     let rows = t.db.load_catalog().await.unwrap();
     let mut global: Vec<String> = rows
         .stock

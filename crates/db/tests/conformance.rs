@@ -49,38 +49,10 @@ async fn the_database_answers_a_ping() {
 }
 
 #[tokio::test]
-async fn demo_accounts_are_seeded_once_with_roles_and_credit_terms() {
-    let t = TestDb::new().await;
-    assert!(t.db.seed_demo_if_empty().await.unwrap());
-    assert!(!t.db.seed_demo_if_empty().await.unwrap());
-    let business =
-        t.db.user_by_email("business@uplink.test")
-            .await
-            .unwrap()
-            .unwrap();
-    assert_eq!(business.credit_limit_cents, Some(5_000_000));
-    assert_eq!(business.payment_terms_days, Some(30));
-    assert!(business.is_customer && !business.is_admin);
-    let admin =
-        t.db.user_by_email("admin@uplink.test")
-            .await
-            .unwrap()
-            .unwrap();
-    assert!(admin.is_admin);
-    let partner =
-        t.db.user_by_email("partner@uplink.test")
-            .await
-            .unwrap()
-            .unwrap();
-    assert!(partner.is_partner && partner.is_customer);
-    assert_eq!(t.db.addresses_of(&business.id).await.unwrap().len(), 1);
-}
-
-#[tokio::test]
 async fn a_link_token_can_be_used_only_once_even_when_raced() {
     use uplink_db::account_area::{AccountTokenRow, TOKEN_PASSWORD_RESET};
     let t = TestDb::new().await;
-    t.db.seed_demo_accounts().await.unwrap();
+    uplink_seed::seed_demo_accounts(&t.db).await.unwrap();
     let user =
         t.db.user_by_email("customer@uplink.test")
             .await
@@ -151,7 +123,7 @@ async fn a_panic_on_the_writer_thread_reaches_the_caller() {
 async fn a_queued_delivery_is_claimed_by_one_server_at_a_time_and_finished_once() {
     use uplink_db::delivery as q;
     let t = TestDb::new().await;
-    t.db.seed_demo_if_empty().await.unwrap();
+    uplink_seed::seed_demo_if_empty(&t.db).await.unwrap();
     let order_id: String = sqlx::query_scalar("SELECT id FROM orders ORDER BY number LIMIT 1")
         .fetch_one(t.db.pool())
         .await

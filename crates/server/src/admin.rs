@@ -181,7 +181,7 @@ mod tests {
                 .unwrap()
                 .unwrap();
         assert!(root.is_admin && root.password_hash.is_some());
-        t.db.seed_demo_accounts().await.unwrap();
+        uplink_seed::seed_demo_accounts(&t.db).await.unwrap();
         run(
             &strings(&[
                 "create",

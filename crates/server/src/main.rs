@@ -86,7 +86,11 @@ async fn serve() -> anyhow::Result<()> {
     logging::init(&config);
     uplink_api::platform::mail::Mailer::new(&config).context("checking the e-mail settings")?;
     let db = open_database(&config).await?;
-    if config.seed_demo && db.seed_demo_if_empty().await.context("seeding demo data")? {
+    if config.seed_demo
+        && uplink_seed::seed_demo_if_empty(&db)
+            .await
+            .context("seeding demo data")?
+    {
         tracing::info!("seeded demo data into the empty database");
     }
     let intake = db

@@ -45,8 +45,7 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
     crate::logging::init(&config);
     let started = std::time::Instant::now();
     let db = crate::open_database(&config).await?;
-    let generated = db
-        .seed_bench(args.products)
+    let generated = uplink_seed::seed_bench(&db, args.products)
         .await
         .context("generating the catalogue")?;
     tracing::info!(

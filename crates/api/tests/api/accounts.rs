@@ -411,7 +411,9 @@ async fn signing_in_again_ends_the_session_the_browser_had() {
 #[tokio::test]
 async fn staff_read_the_outbox_and_customers_may_not() {
     let app = TestApp::new().await;
-    app.state.db.seed_demo_accounts().await.unwrap();
+    uplink_seed::seed_demo_accounts(&app.state.db)
+        .await
+        .unwrap();
     let customer = app.register("yan@example.com", "US").await;
     app.send_json(
         Method::POST,

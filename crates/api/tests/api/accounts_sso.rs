@@ -351,7 +351,9 @@ async fn sso_refuses_another_browser_an_open_redirect_and_a_bad_id_token() {
 async fn an_unverified_provider_e_mail_never_takes_over_an_existing_account() {
     let provider = start_provider().await;
     let app = oidc_app(&provider).await;
-    app.state.db.seed_demo_accounts().await.unwrap();
+    uplink_seed::seed_demo_accounts(&app.state.db)
+        .await
+        .unwrap();
     let claims =
         json!({"sub": "attacker", "email": "customer@uplink.test", "email_verified": false});
     let (cookie, state, code) = authorise(&app, &provider, "/account", claims).await;

@@ -16,7 +16,9 @@ const PRIME_SERIAL: &str = "2A5P-AAAA-0001"; // BR1-PRO-5G-PRM, prime
 
 async fn app() -> TestApp {
     let app = TestApp::with_demo_catalog().await;
-    app.state.db.seed_demo_cart().await.expect("seed coupons");
+    uplink_seed::seed_demo_cart(&app.state.db)
+        .await
+        .expect("seed coupons");
     app
 }
 

@@ -18,7 +18,9 @@ const OVERFLOWING: [i64; 3] = [1_000_000_000_000_000, i64::MAX, 976_299_965_409_
 
 async fn app() -> TestApp {
     let app = TestApp::with_demo_catalog().await;
-    app.state.db.seed_demo_cart().await.expect("seed coupons");
+    uplink_seed::seed_demo_cart(&app.state.db)
+        .await
+        .expect("seed coupons");
     app
 }
 

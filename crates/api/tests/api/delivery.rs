@@ -841,7 +841,7 @@ async fn a_bank_transfer_delivers_nothing_until_it_is_marked_paid() {
 #[tokio::test]
 async fn a_mixed_order_stays_in_its_shipping_flow_when_its_digital_lines_are_delivered() {
     let app = app().await;
-    app.state.db.seed_demo_cart().await.unwrap();
+    uplink_seed::seed_demo_cart(&app.state.db).await.unwrap();
     let s = app.register("mixed@example.com", "DE").await;
     add_ok(&app, &s, json!({"sku": "MAX-BR1-PRO-5G-PRM", "qty": 1})).await;
     add_ok(&app, &s, json!({"sku": LICENCE, "serials": [serial(70)]})).await;

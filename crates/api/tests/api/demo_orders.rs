@@ -10,7 +10,11 @@ const PASSWORD: &str = "uplink-demo-1";
 
 async fn seeded_app() -> TestApp {
     let app = TestApp::new().await;
-    assert!(app.state.db.seed_demo_if_empty().await.unwrap());
+    assert!(
+        uplink_seed::seed_demo_if_empty(&app.state.db)
+            .await
+            .unwrap()
+    );
     app.state.catalog.refresh().await.unwrap();
     app
 }
@@ -127,8 +131,12 @@ async fn the_demo_customer_finds_a_shipped_and_an_unpaid_order_with_invoices() {
         .await
         .assert_problem(404, "not_found");
     // A restart seeds nothing twice.
-    assert!(!app.state.db.seed_demo_if_empty().await.unwrap());
-    app.state.db.seed_demo_orders().await.unwrap();
+    assert!(
+        !uplink_seed::seed_demo_if_empty(&app.state.db)
+            .await
+            .unwrap()
+    );
+    uplink_seed::seed_demo_orders(&app.state.db).await.unwrap();
     let again = app.get_as(&s, "/api/v1/orders").await.json();
     assert_eq!(again["total"], 2);
 }

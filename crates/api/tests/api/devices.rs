@@ -920,7 +920,7 @@ async fn incontrol_app(ic: &InControl) -> TestApp {
         });
     })
     .await;
-    app.state.db.seed_demo_catalog().await.unwrap();
+    uplink_seed::seed_demo_catalog(&app.state.db).await.unwrap();
     app.state.catalog.refresh().await.unwrap();
     app
 }

@@ -10,7 +10,11 @@ const PASSWORD: &str = "uplink-demo-1";
 
 async fn seeded_app() -> TestApp {
     let app = TestApp::new().await;
-    assert!(app.state.db.seed_demo_if_empty().await.unwrap());
+    assert!(
+        uplink_seed::seed_demo_if_empty(&app.state.db)
+            .await
+            .unwrap()
+    );
     app.state.catalog.refresh().await.unwrap();
     app
 }

@@ -206,9 +206,7 @@ impl TestApp {
     /// The app with the demo catalogue seeded and the read model built.
     pub async fn with_demo_catalog() -> TestApp {
         let app = TestApp::new().await;
-        app.state
-            .db
-            .seed_demo_catalog()
+        uplink_seed::seed_demo_catalog(&app.state.db)
             .await
             .expect("seed the demo catalogue");
         app.state

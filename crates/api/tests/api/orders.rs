@@ -14,7 +14,9 @@ const BR1_MINI_SERIAL: &str = "1824-AAAA-0001";
 
 async fn app() -> TestApp {
     let app = TestApp::with_demo_catalog().await;
-    app.state.db.seed_demo_cart().await.expect("seed coupons");
+    uplink_seed::seed_demo_cart(&app.state.db)
+        .await
+        .expect("seed coupons");
     app
 }
 

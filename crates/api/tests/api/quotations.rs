@@ -547,7 +547,9 @@ async fn requests_below_the_minimum_or_with_bad_lines_are_refused_with_their_cod
 
     let strict =
         TestApp::with_config(|c| c.checkout.quotation_min_subtotal_cents = 1_000_000).await;
-    strict.state.db.seed_demo_catalog().await.unwrap();
+    uplink_seed::seed_demo_catalog(&strict.state.db)
+        .await
+        .unwrap();
     strict.state.catalog.refresh().await.unwrap();
     let b = strict.register("buyer@example.com", "DE").await;
     let res = post(
@@ -691,7 +693,9 @@ async fn co_term_requests_are_checked_and_an_external_host_gets_the_fixed_links(
         c.checkout.co_term_host = Some("https://coterm.example.com".into())
     })
     .await;
-    external.state.db.seed_demo_catalog().await.unwrap();
+    uplink_seed::seed_demo_catalog(&external.state.db)
+        .await
+        .unwrap();
     external.state.catalog.refresh().await.unwrap();
     let b = external.register("buyer@example.com", "DE").await;
     device_ending_in(&external, &b, "1824-COTM-0011", 30).await;

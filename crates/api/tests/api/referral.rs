@@ -15,10 +15,10 @@ const URI: &str = "/api/v1/cart/referral-code";
 
 async fn app() -> TestApp {
     let app = TestApp::with_demo_catalog().await;
-    app.state.db.seed_demo_cart().await.expect("seed coupons");
-    app.state
-        .db
-        .seed_demo_partners()
+    uplink_seed::seed_demo_cart(&app.state.db)
+        .await
+        .expect("seed coupons");
+    uplink_seed::seed_demo_partners(&app.state.db)
         .await
         .expect("seed partners");
     app

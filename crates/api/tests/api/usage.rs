@@ -744,7 +744,11 @@ async fn concurrent_batches_with_the_same_records_count_them_once() {
 #[tokio::test]
 async fn the_demo_customer_has_ninety_days_of_usage_to_look_at() {
     let app = TestApp::new().await;
-    assert!(app.state.db.seed_demo_if_empty().await.unwrap());
+    assert!(
+        uplink_seed::seed_demo_if_empty(&app.state.db)
+            .await
+            .unwrap()
+    );
     app.state.catalog.refresh().await.unwrap();
     let s = app.sign_in("customer@uplink.test", "uplink-demo-1").await;
     let list = app.get_as(&s, "/api/v1/me/usage").await.json();

@@ -7,8 +7,8 @@ use super::bench::generate;
 use super::demo_catalog::demo;
 use super::draw::{FREE_CORNER, WIDTH};
 use super::media::art_image;
-use crate::catalog_seed::{MediaSeed, ProductSeed};
 use std::collections::{HashMap, HashSet};
+use uplink_db::catalog_seed::{MediaSeed, ProductSeed};
 use uplink_domain::catalog::Brand;
 
 const NOW: i64 = 1_700_000_000_000;
@@ -454,7 +454,7 @@ fn the_well_formedness_check_rejects_broken_markup() {
 
 /// Writes every demo picture and a contact sheet (`index.html`) to
 /// `$IMAGERY_DIR` (default `/tmp/imagery`) for a person to look at:
-/// `cargo test -p uplink-db contact_sheet -- --ignored`.
+/// `cargo test -p uplink-seed contact_sheet -- --ignored`.
 #[test]
 #[ignore = "writes files for review"]
 fn contact_sheet_for_review() {

@@ -6,9 +6,9 @@
 //! expired (it can still be bought at catalogue prices).
 
 use super::order_pricing::{Item, Line, item, store_facts};
-use crate::quotations::{self as q, QuotationHistoryRow, QuotationLineRow, QuotationRow};
-use crate::{Db, DbError};
 use sqlx::AnyConnection;
+use uplink_db::quotations::{self as q, QuotationHistoryRow, QuotationLineRow, QuotationRow};
+use uplink_db::{Db, DbError};
 use uplink_domain::ids::new_id;
 use uplink_domain::money::Money;
 use uplink_domain::quotations::{LineQuote, quotation_number, quoted_total};
@@ -115,24 +115,22 @@ fn demo_quotations() -> Vec<DemoQuotation> {
     ]
 }
 
-impl Db {
-    /// The demo quotations, unless there are quotations already. Needs the
-    /// demo catalogue and accounts.
-    pub async fn seed_demo_quotations(&self) -> Result<(), DbError> {
-        if self.quotation_count().await? > 0 {
-            return Ok(());
-        }
-        let Some(buyer) = self.user_by_email(BUYER).await? else {
-            return Ok(());
-        };
-        let now = crate::now_ms();
-        let mut tx = self.begin_write().await?;
-        for d in demo_quotations() {
-            write_quotation(&mut tx, &d, (&buyer.id, &buyer.name), now).await?;
-        }
-        tx.commit().await?;
-        Ok(())
+/// The demo quotations, unless there are quotations already. Needs the
+/// demo catalogue and accounts.
+pub async fn seed_demo_quotations(db: &Db) -> Result<(), DbError> {
+    if db.quotation_count().await? > 0 {
+        return Ok(());
     }
+    let Some(buyer) = db.user_by_email(BUYER).await? else {
+        return Ok(());
+    };
+    let now = uplink_db::now_ms();
+    let mut tx = db.begin_write().await?;
+    for d in demo_quotations() {
+        write_quotation(&mut tx, &d, (&buyer.id, &buyer.name), now).await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 async fn write_quotation(

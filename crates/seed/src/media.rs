@@ -7,7 +7,7 @@ use super::art::Art;
 use super::art::palette;
 use super::draw;
 use super::look::Look;
-use crate::catalog_seed::MediaSeed;
+use uplink_db::catalog_seed::MediaSeed;
 use uplink_domain::catalog::Brand;
 
 fn frame(light: &str, body: &str) -> String {

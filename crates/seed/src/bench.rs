@@ -9,9 +9,9 @@
 use super::art::Art;
 use super::build::{Builder, DAY_MS, Fluent, NewProduct, variant};
 use super::media::pdf;
-use crate::catalog_seed::{MediaSeed, ProductSeed};
-use crate::{Db, DbError};
 use std::collections::HashMap;
+use uplink_db::catalog_seed::{MediaSeed, ProductSeed};
+use uplink_db::{Db, DbError};
 use uplink_domain::catalog::{Brand, Label, PrimeRequirement, ProductType as T};
 
 /// Deterministic SplitMix64, so every run generates the same catalogue.
@@ -49,24 +49,22 @@ fn price_like(rng: &mut Rng, lo_dollars: i64, hi_dollars: i64) -> i64 {
     }
 }
 
-impl Db {
-    /// Seeds the demo catalogue when empty, then generated products until
-    /// `total` listable products exist. Returns how many were generated.
-    pub async fn seed_bench(&self, total: usize) -> Result<usize, DbError> {
-        self.seed_demo_if_empty().await?;
-        let existing = self.listable_product_count().await?;
-        let wanted = total.saturating_sub(existing as usize);
-        if wanted == 0 {
-            return Ok(0);
-        }
-        let (products, media) = generate(wanted, crate::now_ms(), existing as u64);
-        self.add_missing_media(media).await?;
-        for chunk in products.chunks(2_000) {
-            // Parents and their variants are adjacent; never split a family.
-            self.write_products(chunk).await?;
-        }
-        Ok(wanted)
+/// Seeds the demo catalogue when empty, then generated products until
+/// `total` listable products exist. Returns how many were generated.
+pub async fn seed_bench(db: &Db, total: usize) -> Result<usize, DbError> {
+    crate::seed_demo_if_empty(db).await?;
+    let existing = db.listable_product_count().await?;
+    let wanted = total.saturating_sub(existing as usize);
+    if wanted == 0 {
+        return Ok(0);
     }
+    let (products, media) = generate(wanted, uplink_db::now_ms(), existing as u64);
+    db.add_missing_media(media).await?;
+    for chunk in products.chunks(2_000) {
+        // Parents and their variants are adjacent; never split a family.
+        db.write_products(chunk).await?;
+    }
+    Ok(wanted)
 }
 
 const REGIONS: &[(&str, &str)] = &[
@@ -678,7 +676,7 @@ impl Generator {
             Art::PowerSupply | Art::Cable | Art::Bracket => Art::PowerSupply,
             _ => Art::Cloud,
         }) {
-            p.downloads.push(crate::catalog_seed::DownloadSeed {
+            p.downloads.push(uplink_db::catalog_seed::DownloadSeed {
                 title: "Family guide".into(),
                 kind: uplink_domain::catalog::DownloadKind::Manual,
                 media_key: guide.clone(),

@@ -5,7 +5,7 @@
 //! [`Look`] into an SVG line drawing.
 
 use super::art::Art;
-use crate::catalog_seed::ProductSeed;
+use uplink_db::catalog_seed::ProductSeed;
 use uplink_domain::catalog::Brand;
 
 /// The shape a product is drawn as.

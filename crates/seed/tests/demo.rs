@@ -1,8 +1,11 @@
-//! The demo orders of the demo customers: who has which, their amounts add
-//! up as checkout adds them, and the stock they take. SQLite always;
-//! PostgreSQL with `UPLINK_TEST_DATABASE_URL=postgres://…`.
+//! The demo and benchmark data a store is seeded with: the demo catalogue,
+//! the benchmark generator, the demo accounts and devices, and the demo
+//! orders (who has which, their amounts add up as checkout adds them, and
+//! the stock they take). SQLite always; PostgreSQL with
+//! `UPLINK_TEST_DATABASE_URL=postgres://…`.
 
 use uplink_db::Db;
+use uplink_db::devices::DeviceFilter;
 use uplink_db::orders::{self as q, OrderFilter, OrderRow};
 use uplink_db::testing::TestDb;
 use uplink_domain::catalog::Region;
@@ -72,7 +75,7 @@ async fn assert_adds_up(db: &Db, o: &OrderRow) {
 #[tokio::test]
 async fn the_demo_customers_have_demo_orders_whose_amounts_add_up() {
     let t = TestDb::new().await;
-    assert!(t.db.seed_demo_if_empty().await.unwrap());
+    assert!(uplink_seed::seed_demo_if_empty(&t.db).await.unwrap());
     let customer = orders_of(&t.db, "customer@uplink.test").await;
     let us = orders_of(&t.db, "us.customer@uplink.test").await;
     let business = orders_of(&t.db, "business@uplink.test").await;
@@ -164,13 +167,13 @@ async fn the_demo_customers_have_demo_orders_whose_amounts_add_up() {
 #[tokio::test]
 async fn unshipped_demo_orders_take_their_stock_and_a_second_seed_adds_none() {
     let t = TestDb::new().await;
-    t.db.seed_demo_catalog().await.unwrap();
+    uplink_seed::seed_demo_catalog(&t.db).await.unwrap();
     let before = [
         available(&t.db, "AP-ONE-AX", "Global").await,
         available(&t.db, "UL-BRANCH-500", "US").await,
         available(&t.db, "MAX-BR1-MINI-C4", "Global").await,
     ];
-    t.db.seed_demo_if_empty().await.unwrap();
+    uplink_seed::seed_demo_if_empty(&t.db).await.unwrap();
     let after = [
         available(&t.db, "AP-ONE-AX", "Global").await,
         available(&t.db, "UL-BRANCH-500", "US").await,
@@ -179,11 +182,177 @@ async fn unshipped_demo_orders_take_their_stock_and_a_second_seed_adds_none() {
     // The bank transfer and the US order wait to ship; the shipped order's units are gone already.
     assert_eq!(after, [before[0] - 1, before[1] - 1, before[2]]);
 
-    assert!(!t.db.seed_demo_if_empty().await.unwrap());
-    t.db.seed_demo_orders().await.unwrap();
+    assert!(!uplink_seed::seed_demo_if_empty(&t.db).await.unwrap());
+    uplink_seed::seed_demo_orders(&t.db).await.unwrap();
     let count: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM orders")
         .fetch_one(t.db.pool())
         .await
         .unwrap();
     assert_eq!(count, 4);
+}
+
+#[tokio::test]
+async fn the_demo_seed_writes_stores_categories_products_models_and_media() {
+    let t = TestDb::new().await;
+    let v0 = t.db.catalog_version().await.unwrap();
+    assert!(uplink_seed::seed_demo_catalog(&t.db).await.unwrap());
+    assert!(
+        t.db.catalog_version().await.unwrap() > v0,
+        "seeding bumps the version"
+    );
+    let rows = t.db.load_catalog().await.unwrap();
+    assert_eq!(rows.stores.len(), 5);
+    let global = rows.stores.iter().find(|s| s.code == "global").unwrap();
+    assert!(*global.is_default && *global.active);
+    assert_eq!(global.kind, "ESTORE");
+    assert!(
+        rows.stores
+            .iter()
+            .any(|s| s.kind == "MINISTORE_REFERRAL_PROGRAM" && s.referral_terms.is_some())
+    );
+    for name in [
+        "Data Plan License",
+        "Cloud",
+        "Cloud Connect",
+        "Cloud Unlimited",
+    ] {
+        assert!(rows.categories.iter().any(|c| c.name == name), "{name}");
+    }
+    let listable = rows
+        .products
+        .iter()
+        .filter(|p| p.parent_id.is_none() && p.status == "active")
+        .count();
+    assert!(listable >= 60, "{listable}");
+    assert!(rows.models.len() >= 20);
+    assert!(rows.models.iter().any(|m| *m.prime));
+    assert!(rows.products.iter().any(|p| p.compare_at_cents.is_some()));
+    assert!(
+        rows.products
+            .iter()
+            .any(|p| p.data_mb.is_none() && p.product_type == "cloud-unlimited")
+    );
+    assert!(rows.prices.iter().any(|p| !*p.sold));
+    assert!(rows.prices.iter().any(|p| p.price_cents.is_none()));
+    assert!(
+        rows.option_values
+            .iter()
+            .any(|v| v.price_delta_bp == Some(1_500))
+    );
+    assert!(rows.downloads.iter().all(|d| d.size_bytes > 0));
+    assert!(rows.stock.iter().any(|s| s.available == 0));
+    assert!(
+        !uplink_seed::seed_demo_catalog(&t.db).await.unwrap(),
+        "a second seed does nothing"
+    );
+}
+
+#[tokio::test]
+async fn the_benchmark_generator_fills_the_catalogue_to_the_requested_size() {
+    let t = TestDb::new().await;
+    let generated = uplink_seed::seed_bench(&t.db, 400).await.unwrap();
+    assert!(generated > 300);
+    let rows = t.db.load_catalog().await.unwrap();
+    let listable = rows
+        .products
+        .iter()
+        .filter(|p| p.parent_id.is_none() && p.status == "active")
+        .count();
+    assert_eq!(listable, 400);
+    assert_eq!(
+        uplink_seed::seed_bench(&t.db, 400).await.unwrap(),
+        0,
+        "already big enough"
+    );
+}
+
+#[tokio::test]
+async fn demo_accounts_are_seeded_once_with_roles_and_credit_terms() {
+    let t = TestDb::new().await;
+    assert!(uplink_seed::seed_demo_if_empty(&t.db).await.unwrap());
+    assert!(!uplink_seed::seed_demo_if_empty(&t.db).await.unwrap());
+    let business =
+        t.db.user_by_email("business@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    assert_eq!(business.credit_limit_cents, Some(5_000_000));
+    assert_eq!(business.payment_terms_days, Some(30));
+    assert!(business.is_customer && !business.is_admin);
+    let admin =
+        t.db.user_by_email("admin@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    assert!(admin.is_admin);
+    let partner =
+        t.db.user_by_email("partner@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    assert!(partner.is_partner && partner.is_customer);
+    assert_eq!(t.db.addresses_of(&business.id).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn demo_customers_own_devices_in_every_coverage_state_with_plans_and_an_esim() {
+    use uplink_domain::devices::{WarrantyState, ms_date, warranty_state};
+    let t = TestDb::new().await;
+    uplink_seed::seed_demo_if_empty(&t.db).await.unwrap();
+    let today = ms_date(uplink_db::now_ms());
+    let mut states = Vec::new();
+    let mut prime = (0, 0);
+    for email in [
+        "customer@uplink.test",
+        "us.customer@uplink.test",
+        "business@uplink.test",
+    ] {
+        let u = t.db.user_by_email(email).await.unwrap().unwrap();
+        for d in
+            t.db.devices_of(&u.id, &DeviceFilter::default())
+                .await
+                .unwrap()
+        {
+            states.push(warranty_state(ms_date(d.warranty_ends_at), today));
+            if d.prime { prime.0 += 1 } else { prime.1 += 1 }
+        }
+    }
+    for s in [
+        WarrantyState::Active,
+        WarrantyState::Expiring,
+        WarrantyState::Grace,
+        WarrantyState::Expired,
+    ] {
+        assert!(states.contains(&s), "no demo device is {s:?}: {states:?}");
+    }
+    assert!(prime.0 > 0 && prime.1 > 0);
+    let customer =
+        t.db.user_by_email("customer@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    let subs = t.db.subscriptions_of(&customer.id).await.unwrap();
+    assert!(
+        subs.iter()
+            .any(|s| s.allowance_mb.is_some_and(|a| a > s.used_mb)),
+        "{subs:?}"
+    );
+    let esims = t.db.esims_of(&customer.id).await.unwrap();
+    assert_eq!(esims.len(), 1);
+    assert!(uplink_domain::iccid::Iccid::parse(&esims[0].iccid).is_ok());
+    assert_eq!(
+        esims[0].activation_code,
+        format!("LPA:1${}${}", esims[0].smdp, esims[0].matching_id)
+    );
+    let business =
+        t.db.user_by_email("business@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    let renewing = DeviceFilter {
+        auto_renew: Some(true),
+        ..DeviceFilter::default()
+    };
+    let on_terms = t.db.devices_of(&business.id, &renewing).await.unwrap();
+    assert_eq!(on_terms[0].renew_method.as_deref(), Some("credit_terms"));
 }

@@ -4,8 +4,10 @@ use super::art::Art;
 use super::draw;
 use super::look::Look;
 use super::media::{art_image, pdf};
-use crate::catalog_seed::{DownloadSeed, MediaSeed, OptionSeed, PriceSeed, ProductSeed, slugify};
 use std::collections::HashMap;
+use uplink_db::catalog_seed::{
+    DownloadSeed, MediaSeed, OptionSeed, PriceSeed, ProductSeed, slugify,
+};
 use uplink_domain::catalog::{
     Brand, DownloadKind, Label, OptionKind, PrimeRequirement, ProductType, Warehouse,
 };

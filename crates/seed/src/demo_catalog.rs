@@ -4,7 +4,7 @@
 use super::art::Art;
 use super::build::{Builder, DAY_MS, Fluent, Hardware, NewProduct, variant};
 use super::media::logo;
-use crate::catalog_seed::{CatalogSeed, CategorySeed, PriceSeed, ProductSeed, StoreSeed};
+use uplink_db::catalog_seed::{CatalogSeed, CategorySeed, PriceSeed, ProductSeed, StoreSeed};
 use uplink_domain::catalog::{
     Brand::{Pepwave, Uplink},
     Label::{ConnectivityUsageRecord as Usage, SfcAppVpn as AppVpn, SfcManagement as Sfc},

@@ -14,9 +14,9 @@
 use super::order_pricing::{
     Item, Line, Priced, Ship, StoreFacts, demo_error, item, price, store_facts,
 };
-use crate::orders::{self as q, OrderLineRow, OrderRow, PaymentRow, ShipmentRow};
-use crate::{Db, DbError};
 use sqlx::AnyConnection;
+use uplink_db::orders::{self as q, OrderLineRow, OrderRow, PaymentRow, ShipmentRow};
+use uplink_db::{Db, DbError};
 use uplink_domain::accounts::address::Address;
 use uplink_domain::cart::Totals;
 use uplink_domain::catalog::Region;
@@ -28,7 +28,7 @@ const MINUTE: i64 = 60_000;
 const HOUR: i64 = 60 * MINUTE;
 const DAY: i64 = 24 * HOUR;
 /// The default of `UPLINK_BANK_TRANSFER_DAYS` (the API's checkout settings,
-/// which the database crate does not see): checkout's pay-by time.
+/// which the seed does not see): checkout's pay-by time.
 const BANK_TRANSFER_DAYS: i64 = 14;
 /// Who ships the demo parcels (the demo fulfilment account).
 const FULFILMENT: &str = "fulfilment@uplink.test";
@@ -135,42 +135,40 @@ struct Buyer {
     address: Address,
 }
 
-impl Db {
-    /// The demo orders, unless there are orders already. Needs the demo
-    /// catalogue, accounts, coupons and tax rates.
-    pub async fn seed_demo_orders(&self) -> Result<(), DbError> {
-        if self.order_count().await? > 0 {
-            return Ok(());
-        }
-        let now = crate::now_ms();
-        let mut orders = Vec::new();
-        for d in demo_orders() {
-            if let Some(buyer) = self.demo_buyer(d.email).await? {
-                orders.push((d, buyer));
-            }
-        }
-        let mut tx = self.begin_write().await?;
-        for (d, buyer) in &orders {
-            write_order(&mut tx, d, buyer, now).await?;
-        }
-        tx.commit().await?;
-        Ok(())
+/// The demo orders, unless there are orders already. Needs the demo
+/// catalogue, accounts, coupons and tax rates.
+pub async fn seed_demo_orders(db: &Db) -> Result<(), DbError> {
+    if db.order_count().await? > 0 {
+        return Ok(());
     }
+    let now = uplink_db::now_ms();
+    let mut orders = Vec::new();
+    for d in demo_orders() {
+        if let Some(buyer) = demo_buyer(db, d.email).await? {
+            orders.push((d, buyer));
+        }
+    }
+    let mut tx = db.begin_write().await?;
+    for (d, buyer) in &orders {
+        write_order(&mut tx, d, buyer, now).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
 
-    async fn demo_buyer(&self, email: &str) -> Result<Option<Buyer>, DbError> {
-        let Some(user) = self.user_by_email(email).await? else {
-            return Ok(None);
-        };
-        let addresses = self.addresses_of(&user.id).await?;
-        let Some(row) = addresses.iter().find(|a| a.is_default_shipping) else {
-            return Ok(None);
-        };
-        Ok(Some(Buyer {
-            id: user.id,
-            email: user.email,
-            address: row.address(),
-        }))
-    }
+async fn demo_buyer(db: &Db, email: &str) -> Result<Option<Buyer>, DbError> {
+    let Some(user) = db.user_by_email(email).await? else {
+        return Ok(None);
+    };
+    let addresses = db.addresses_of(&user.id).await?;
+    let Some(row) = addresses.iter().find(|a| a.is_default_shipping) else {
+        return Ok(None);
+    };
+    Ok(Some(Buyer {
+        id: user.id,
+        email: user.email,
+        address: row.address(),
+    }))
 }
 
 /// One order with its lines, payment, history and, as far as it got, its
@@ -205,20 +203,20 @@ async fn write_order(
     q::insert_payment(tx, &payment_row(&order, d.pay, at.intent.as_deref())).await?;
     if d.pay == PaymentMethod::CreditTerms {
         let note = format!("Order {}", order.number);
-        let entry = crate::credit::NewCreditEntry {
+        let entry = uplink_db::credit::NewCreditEntry {
             user_id: &buyer.id,
             kind: uplink_domain::checkout::credit::CreditEntryKind::Purchased,
             amount_cents: order.total_cents,
             order_id: Some(&order.id),
             note: &note,
             actor: "checkout",
-            due_at: Some(crate::credit::due_after(
+            due_at: Some(uplink_db::credit::due_after(
                 at.placed,
                 super::accounts::DEMO_FIRST_TERMS_DAYS,
             )),
             created_at: at.placed,
         };
-        crate::credit::insert_credit_entry(tx, &entry).await?;
+        uplink_db::credit::insert_credit_entry(tx, &entry).await?;
     }
     if matches!(d.progress, Progress::AwaitingPayment | Progress::Processing) {
         take_stock(tx, &lines).await?;
@@ -423,7 +421,7 @@ async fn take_stock(tx: &mut AnyConnection, lines: &[OrderLineRow]) -> Result<()
         }
     }
     for ((product, warehouse), qty) in wanted {
-        if !crate::stock::take_stock(tx, product, warehouse, qty)
+        if !uplink_db::stock::take_stock(tx, product, warehouse, qty)
             .await?
             .taken
         {

@@ -4,8 +4,8 @@
 //! the data its meter shows as used in that window (unlimited plans get a
 //! steady 1–2 GB a day, and their meter is set to match).
 
-use crate::usage::{self, MeteredItem};
-use crate::{Db, DbError, now_ms};
+use uplink_db::usage::{self, MeteredItem};
+use uplink_db::{Db, DbError, now_ms};
 use uplink_domain::usage::{BYTES_PER_MB, day_of};
 
 const DAYS: i64 = 90;
@@ -46,41 +46,39 @@ fn spread(item: &str, from: i64, to: i64, total: i64) -> Vec<(i64, i64, i64)> {
         .collect()
 }
 
-impl Db {
-    /// Writes the demo usage history of every subscription and eSIM there
-    /// is (on a fresh store: the demo customers').
-    pub async fn seed_demo_usage(&self) -> Result<(), DbError> {
-        let now = now_ms();
-        let today = day_of(now);
-        let items = self.metered_items().await?;
-        let mut tx = self.begin_write().await?;
-        let mut rows = Vec::new();
-        for MeteredItem {
-            id,
-            unlimited,
-            used_mb,
-            started_at,
-        } in items
-        {
-            let since = day_of(started_at).max(today - DAYS + 1);
-            let window_days = today - since + 1;
-            let lifetime_days = (today - day_of(started_at) + 1).max(1);
-            let total = if unlimited {
-                window_days * 1_536 * BYTES_PER_MB
-            } else {
-                used_mb * BYTES_PER_MB / lifetime_days * window_days
-            };
-            if unlimited {
-                usage::set_subscription_used_mb(&mut tx, &id, total / BYTES_PER_MB).await?;
-            }
-            for (day, up, down) in spread(&id, since, today, total) {
-                rows.push((id.clone(), day, up, down));
-            }
+/// Writes the demo usage history of every subscription and eSIM there
+/// is (on a fresh store: the demo customers').
+pub async fn seed_demo_usage(db: &Db) -> Result<(), DbError> {
+    let now = now_ms();
+    let today = day_of(now);
+    let items = db.metered_items().await?;
+    let mut tx = db.begin_write().await?;
+    let mut rows = Vec::new();
+    for MeteredItem {
+        id,
+        unlimited,
+        used_mb,
+        started_at,
+    } in items
+    {
+        let since = day_of(started_at).max(today - DAYS + 1);
+        let window_days = today - since + 1;
+        let lifetime_days = (today - day_of(started_at) + 1).max(1);
+        let total = if unlimited {
+            window_days * 1_536 * BYTES_PER_MB
+        } else {
+            used_mb * BYTES_PER_MB / lifetime_days * window_days
+        };
+        if unlimited {
+            usage::set_subscription_used_mb(&mut tx, &id, total / BYTES_PER_MB).await?;
         }
-        usage::insert_usage_days(&mut tx, &rows).await?;
-        tx.commit().await?;
-        Ok(())
+        for (day, up, down) in spread(&id, since, today, total) {
+            rows.push((id.clone(), day, up, down));
+        }
     }
+    usage::insert_usage_days(&mut tx, &rows).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 #[cfg(test)]

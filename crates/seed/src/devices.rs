@@ -10,9 +10,9 @@
 //! Subscriptions and eSIMs are written straight into the delivery tables
 //! (no order line: they stand for what earlier orders delivered).
 
-use crate::delivery::{self, EsimRow, SubscriptionRow};
-use crate::devices::NewDevice;
-use crate::{Db, DbError, now_ms};
+use uplink_db::delivery::{self, EsimRow, SubscriptionRow};
+use uplink_db::devices::NewDevice;
+use uplink_db::{Db, DbError, now_ms};
 use uplink_domain::devices::standard_warranty_end_ms;
 use uplink_domain::iccid::luhn_check_digit;
 
@@ -148,83 +148,81 @@ const PLANS: &[DemoPlan] = &[
     ),
 ];
 
-impl Db {
-    /// The demo devices, subscriptions and eSIM of the demo customers (skips
-    /// customers that do not exist and serials already registered).
-    pub async fn seed_demo_devices(&self) -> Result<(), DbError> {
-        let now = now_ms();
-        for d in demo_devices() {
-            let Some(user) = self.user_by_email(d.email).await? else {
-                continue;
-            };
-            let registered = now - d.registered_days_ago * DAY;
-            self.add_device(&NewDevice {
-                serial: d.serial,
-                user_id: &user.id,
-                model_code: d.model,
-                name: d.name,
-                // Prime models' codes end like their hardware SKUs.
-                prime: d.model.ends_with("-PRM"),
-                source: "demo",
-                registered_at: registered,
-                warranty_ends_at: standard_warranty_end_ms(registered),
-            })
+/// The demo devices, subscriptions and eSIM of the demo customers (skips
+/// customers that do not exist and serials already registered).
+pub async fn seed_demo_devices(db: &Db) -> Result<(), DbError> {
+    let now = now_ms();
+    for d in demo_devices() {
+        let Some(user) = db.user_by_email(d.email).await? else {
+            continue;
+        };
+        let registered = now - d.registered_days_ago * DAY;
+        db.add_device(&NewDevice {
+            serial: d.serial,
+            user_id: &user.id,
+            model_code: d.model,
+            name: d.name,
+            // Prime models' codes end like their hardware SKUs.
+            prime: d.model.ends_with("-PRM"),
+            source: "demo",
+            registered_at: registered,
+            warranty_ends_at: standard_warranty_end_ms(registered),
+        })
+        .await?;
+        if d.renews_on_terms {
+            db.set_auto_renew(
+                &user.id,
+                d.serial,
+                &uplink_db::devices::RenewSetting::CreditTerms,
+            )
             .await?;
-            if d.renews_on_terms {
-                self.set_auto_renew(
-                    &user.id,
-                    d.serial,
-                    &crate::devices::RenewSetting::CreditTerms,
-                )
-                .await?;
-            }
         }
-        for &(serial, family, sku, name, gb, used_gb, started, left) in PLANS {
-            let Some(owner) = self.device_by_serial(serial).await? else {
-                continue;
-            };
-            let plan = SubscriptionRow {
-                id: uplink_domain::ids::new_id("sub"),
-                user_id: owner.user_id,
-                serial: serial.into(),
-                family: family.into(),
-                sku: sku.into(),
-                name: name.into(),
-                allowance_mb: gb.map(|g| g * MB_PER_GB),
-                used_mb: used_gb * MB_PER_GB,
-                starts_at: now - started * DAY,
-                expires_at: now + left * DAY,
-                updated_at: now,
-            };
-            let mut conn = self.writer().acquire().await?;
-            delivery::insert_subscription(&mut conn, &plan).await?;
-        }
-        self.seed_demo_esim(now).await
     }
+    for &(serial, family, sku, name, gb, used_gb, started, left) in PLANS {
+        let Some(owner) = db.device_by_serial(serial).await? else {
+            continue;
+        };
+        let plan = SubscriptionRow {
+            id: uplink_domain::ids::new_id("sub"),
+            user_id: owner.user_id,
+            serial: serial.into(),
+            family: family.into(),
+            sku: sku.into(),
+            name: name.into(),
+            allowance_mb: gb.map(|g| g * MB_PER_GB),
+            used_mb: used_gb * MB_PER_GB,
+            starts_at: now - started * DAY,
+            expires_at: now + left * DAY,
+            updated_at: now,
+        };
+        let mut conn = db.writer().acquire().await?;
+        delivery::insert_subscription(&mut conn, &plan).await?;
+    }
+    seed_demo_esim(db, now).await
+}
 
-    async fn seed_demo_esim(&self, now: i64) -> Result<(), DbError> {
-        let Some(user) = self.user_by_email(CUSTOMER).await? else {
-            return Ok(());
-        };
-        let payload = "894400100000000421";
-        let iccid = format!("{payload}{}", luhn_check_digit(payload));
-        let (smdp, matching_id) = ("smdp.uplink.test", "DEMO-4QX7-KM2P-9H3L");
-        let esim = EsimRow {
-            iccid,
-            user_id: user.id,
-            order_line_id: None,
-            unit: 0,
-            name: "Uplink eSIM — Global".into(),
-            smdp: smdp.into(),
-            matching_id: matching_id.into(),
-            activation_code: format!("LPA:1${smdp}${matching_id}"),
-            data_mb: 10 * MB_PER_GB,
-            used_mb: 2300,
-            expires_at: Some(now + 60 * DAY),
-            created_at: now - 20 * DAY,
-        };
-        let mut conn = self.writer().acquire().await?;
-        delivery::insert_esim_with_sku(&mut conn, &esim, "ESIM-GLOBAL").await?;
-        Ok(())
-    }
+async fn seed_demo_esim(db: &Db, now: i64) -> Result<(), DbError> {
+    let Some(user) = db.user_by_email(CUSTOMER).await? else {
+        return Ok(());
+    };
+    let payload = "894400100000000421";
+    let iccid = format!("{payload}{}", luhn_check_digit(payload));
+    let (smdp, matching_id) = ("smdp.uplink.test", "DEMO-4QX7-KM2P-9H3L");
+    let esim = EsimRow {
+        iccid,
+        user_id: user.id,
+        order_line_id: None,
+        unit: 0,
+        name: "Uplink eSIM — Global".into(),
+        smdp: smdp.into(),
+        matching_id: matching_id.into(),
+        activation_code: format!("LPA:1${smdp}${matching_id}"),
+        data_mb: 10 * MB_PER_GB,
+        used_mb: 2300,
+        expires_at: Some(now + 60 * DAY),
+        created_at: now - 20 * DAY,
+    };
+    let mut conn = db.writer().acquire().await?;
+    delivery::insert_esim_with_sku(&mut conn, &esim, "ESIM-GLOBAL").await?;
+    Ok(())
 }

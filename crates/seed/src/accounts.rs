@@ -1,9 +1,9 @@
 //! Demo accounts (documented in the README). Every one signs in with the
 //! password `uplink-demo-1`.
 
-use crate::account_area::AddressRow;
-use crate::accounts::{CreditTerms, NewUser, RoleFlags};
-use crate::{Db, DbError};
+use uplink_db::account_area::AddressRow;
+use uplink_db::accounts::{CreditTerms, NewUser, RoleFlags};
+use uplink_db::{Db, DbError};
 
 /// argon2id (m=19456, t=2, p=1) of `uplink-demo-1`.
 pub const DEMO_PASSWORD_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$OyJx49gHo10+8tKYqSsNYQ$IyswKnqenDjBKUxkQtEJ+b3heYPZ/nNY5NPBa0vcQAM";
@@ -129,96 +129,94 @@ fn demos() -> Vec<Demo> {
 pub const DEMO_FIRST_TERMS_DAYS: i64 = 10;
 const DAY_MS: i64 = 86_400_000;
 
-impl Db {
-    /// The credit history of a demo business: approved half a year ago by
-    /// sales on shorter terms, then moved to `terms`.
-    async fn seed_credit_history(&self, user_id: &str, terms: &CreditTerms) -> Result<(), DbError> {
-        let now = crate::now_ms();
-        let first = CreditTerms {
-            payment_terms_days: DEMO_FIRST_TERMS_DAYS,
-            ..terms.clone()
-        };
-        let mut tx = self.begin_write().await?;
-        crate::credit::allocate(
-            &mut tx,
-            user_id,
-            Some(&first),
-            (
-                "sales@uplink.test",
-                "Credit terms approved after the credit check",
-            ),
-            now - 180 * DAY_MS,
-        )
-        .await?;
-        crate::credit::allocate(
-            &mut tx,
-            user_id,
-            Some(terms),
-            (
-                "sales@uplink.test",
-                "Payment terms extended for the annual contract",
-            ),
-            now - 5 * DAY_MS,
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(())
-    }
+/// The credit history of a demo business: approved half a year ago by
+/// sales on shorter terms, then moved to `terms`.
+async fn seed_credit_history(db: &Db, user_id: &str, terms: &CreditTerms) -> Result<(), DbError> {
+    let now = uplink_db::now_ms();
+    let first = CreditTerms {
+        payment_terms_days: DEMO_FIRST_TERMS_DAYS,
+        ..terms.clone()
+    };
+    let mut tx = db.begin_write().await?;
+    uplink_db::credit::allocate(
+        &mut tx,
+        user_id,
+        Some(&first),
+        (
+            "sales@uplink.test",
+            "Credit terms approved after the credit check",
+        ),
+        now - 180 * DAY_MS,
+    )
+    .await?;
+    uplink_db::credit::allocate(
+        &mut tx,
+        user_id,
+        Some(terms),
+        (
+            "sales@uplink.test",
+            "Payment terms extended for the annual contract",
+        ),
+        now - 5 * DAY_MS,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
 
-    /// Creates the demo accounts that do not exist yet.
-    pub async fn seed_demo_accounts(&self) -> Result<(), DbError> {
-        for d in demos() {
-            if self.user_by_email(d.email).await?.is_some() {
-                continue;
-            }
-            let user = self
-                .insert_user(&NewUser {
-                    email: d.email.into(),
-                    password_hash: Some(DEMO_PASSWORD_HASH.into()),
-                    name: d.name.into(),
-                    company: d.company.map(Into::into),
-                    phone: Some(d.phone.into()),
-                    country: d.country.into(),
-                    newsletter: false,
-                })
-                .await
-                .map_err(|e| match e {
-                    crate::accounts::UserWriteError::Db(e) => e,
-                    crate::accounts::UserWriteError::EmailTaken => {
-                        DbError::Sqlx(sqlx::Error::Protocol("demo e-mail taken".into()))
-                    }
-                })?;
-            self.set_roles(&user.id, &d.roles).await?;
-            if let Some(terms) = &d.credit {
-                self.seed_credit_history(&user.id, terms).await?;
-            }
-            if let Some((line1, state, city, postal_code)) = d.address {
-                let now = crate::now_ms();
-                let row = AddressRow {
-                    id: uplink_domain::ids::new_id("adr"),
-                    user_id: user.id.clone(),
-                    name: d.name.into(),
-                    company: d.company.map(Into::into),
-                    line1: line1.into(),
-                    line2: None,
-                    city: city.into(),
-                    state: state.map(Into::into),
-                    postal_code: postal_code.into(),
-                    country: d.country.into(),
-                    phone: d.phone.into(),
-                    is_default_shipping: true,
-                    is_default_billing: true,
-                    created_at: now,
-                    updated_at: now,
-                };
-                self.insert_address(&row, 50).await.map_err(|e| match e {
-                    crate::account_area::AddressWriteError::Db(e) => e,
-                    crate::account_area::AddressWriteError::Full => {
-                        DbError::Sqlx(sqlx::Error::Protocol("address book full".into()))
-                    }
-                })?;
-            }
+/// Creates the demo accounts that do not exist yet.
+pub async fn seed_demo_accounts(db: &Db) -> Result<(), DbError> {
+    for d in demos() {
+        if db.user_by_email(d.email).await?.is_some() {
+            continue;
         }
-        Ok(())
+        let user = db
+            .insert_user(&NewUser {
+                email: d.email.into(),
+                password_hash: Some(DEMO_PASSWORD_HASH.into()),
+                name: d.name.into(),
+                company: d.company.map(Into::into),
+                phone: Some(d.phone.into()),
+                country: d.country.into(),
+                newsletter: false,
+            })
+            .await
+            .map_err(|e| match e {
+                uplink_db::accounts::UserWriteError::Db(e) => e,
+                uplink_db::accounts::UserWriteError::EmailTaken => {
+                    DbError::Sqlx(sqlx::Error::Protocol("demo e-mail taken".into()))
+                }
+            })?;
+        db.set_roles(&user.id, &d.roles).await?;
+        if let Some(terms) = &d.credit {
+            seed_credit_history(db, &user.id, terms).await?;
+        }
+        if let Some((line1, state, city, postal_code)) = d.address {
+            let now = uplink_db::now_ms();
+            let row = AddressRow {
+                id: uplink_domain::ids::new_id("adr"),
+                user_id: user.id.clone(),
+                name: d.name.into(),
+                company: d.company.map(Into::into),
+                line1: line1.into(),
+                line2: None,
+                city: city.into(),
+                state: state.map(Into::into),
+                postal_code: postal_code.into(),
+                country: d.country.into(),
+                phone: d.phone.into(),
+                is_default_shipping: true,
+                is_default_billing: true,
+                created_at: now,
+                updated_at: now,
+            };
+            db.insert_address(&row, 50).await.map_err(|e| match e {
+                uplink_db::account_area::AddressWriteError::Db(e) => e,
+                uplink_db::account_area::AddressWriteError::Full => {
+                    DbError::Sqlx(sqlx::Error::Protocol("address book full".into()))
+                }
+            })?;
+        }
     }
+    Ok(())
 }

@@ -4,11 +4,11 @@
 //! ([`priority_quote`]) through [`price_lines`], and the snapshot of each
 //! line's product and options an order line keeps.
 
-use crate::DbError;
-use crate::cart;
-use crate::catalog::{self, ProductFacts};
 use serde::Serialize;
 use sqlx::AnyConnection;
+use uplink_db::DbError;
+use uplink_db::cart;
+use uplink_db::catalog::{self, ProductFacts};
 use uplink_domain::accounts::address::Address;
 use uplink_domain::cart::{
     CouponContext, CouponValue, LineInput, PriceDelta, Totals, price_lines, sales_tax_bp,
