@@ -5,7 +5,7 @@
 use crate::{Db, DbError, now_ms};
 use rand::Rng;
 use sqlx::{FromRow, Row};
-use uplink_intake::model::{
+use uplink_domain::intake::{
     Discarded, EventSummary, SessionAggregate, SessionStatus, SessionUpdate, TransactionSummary,
 };
 

@@ -12,6 +12,7 @@ pub mod error_code;
 pub mod esim;
 pub mod iccid;
 pub mod ids;
+pub mod intake;
 pub mod licence_key;
 pub mod money;
 pub mod partner_referral;

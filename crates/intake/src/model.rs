@@ -1,9 +1,14 @@
 //! What the intake keeps from each item type: summaries extracted from the
 //! (untrusted) JSON payloads. Every accessor tolerates missing or oddly typed
 //! fields; a field of the wrong type is treated as absent.
+//! The summaries are plain data in `uplink_domain::intake` (storage writes
+//! them without the parser) and are re-exported here.
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
+pub use uplink_domain::intake::{
+    Discarded, EventSummary, SessionAggregate, SessionStatus, SessionUpdate, TransactionSummary,
+};
 
 /// How many in-app frames from the top of the stack make an error's fingerprint.
 pub const FINGERPRINT_FRAMES: usize = 5;
@@ -49,25 +54,6 @@ pub struct Frame {
     pub lineno: Option<i64>,
     pub colno: Option<i64>,
     pub in_app: bool,
-}
-
-/// The facts of an error event the issue list and detail need.
-#[derive(Debug, Clone, PartialEq)]
-pub struct EventSummary {
-    pub level: String,
-    pub title: String,
-    pub culprit: Option<String>,
-    /// The thrown value's type (`TypeError`), or none for message events.
-    pub exception_type: Option<String>,
-    pub fingerprint: String,
-    pub release: Option<String>,
-    pub environment: Option<String>,
-    pub browser: Option<String>,
-    pub url: Option<String>,
-    pub trace_id: Option<String>,
-    /// Who was affected: user id, e-mail, username or IP, when the SDK sent one.
-    pub user: Option<String>,
-    pub timestamp_ms: Option<i64>,
 }
 
 /// Reads an error event.
@@ -308,20 +294,6 @@ fn user_of(event: &Value) -> Option<String> {
         .map(|u| truncate(&u, 200))
 }
 
-/// A `transaction` item reduced to what the slowest-routes view needs.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TransactionSummary {
-    /// The route (`/products/:slug`) or other transaction name.
-    pub name: String,
-    pub op: Option<String>,
-    pub duration_ms: i64,
-    pub release: Option<String>,
-    pub environment: Option<String>,
-    pub trace_id: Option<String>,
-    pub timestamp_ms: Option<i64>,
-    pub span_count: usize,
-}
-
 pub fn summarize_transaction(tx: &Value) -> Option<TransactionSummary> {
     let start = timestamp_ms(tx.get("start_timestamp"))?;
     let end = timestamp_ms(tx.get("timestamp"))?;
@@ -338,28 +310,6 @@ pub fn summarize_transaction(tx: &Value) -> Option<TransactionSummary> {
             .and_then(Value::as_array)
             .map_or(0, Vec::len),
     })
-}
-
-/// Session status (the SDK's `SessionStatus`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SessionStatus {
-    Ok,
-    Exited,
-    Crashed,
-    Abnormal,
-}
-
-/// One `session` item: the SDK sends one when a session starts (`init: true`)
-/// and again when it changes (errors seen, ended, crashed).
-#[derive(Debug, Clone, PartialEq)]
-pub struct SessionUpdate {
-    pub sid: String,
-    pub init: bool,
-    pub status: SessionStatus,
-    pub errors: i64,
-    pub started_ms: Option<i64>,
-    pub release: String,
-    pub environment: Option<String>,
 }
 
 pub fn parse_session(v: &Value) -> Option<SessionUpdate> {
@@ -380,18 +330,6 @@ pub fn parse_session(v: &Value) -> Option<SessionUpdate> {
         release: truncate(s(v, &["attrs", "release"])?, 200),
         environment: s(v, &["attrs", "environment"]).map(|e| truncate(e, 64)),
     })
-}
-
-/// Pre-aggregated session counts (a `sessions` item).
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct SessionAggregate {
-    pub release: String,
-    pub environment: Option<String>,
-    pub started_ms: Option<i64>,
-    pub total: i64,
-    pub errored: i64,
-    pub crashed: i64,
-    pub abnormal: i64,
 }
 
 pub fn parse_session_aggregates(v: &Value) -> Vec<SessionAggregate> {
@@ -430,14 +368,6 @@ pub fn parse_session_aggregates(v: &Value) -> Vec<SessionAggregate> {
         })
         .filter(|a| a.total > 0)
         .collect()
-}
-
-/// One line of a client report: what the SDK dropped and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Discarded {
-    pub reason: String,
-    pub category: String,
-    pub quantity: i64,
 }
 
 pub fn parse_client_report(v: &Value) -> Vec<Discarded> {
