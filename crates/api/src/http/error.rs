@@ -224,6 +224,23 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+impl From<crate::platform::oidc::OidcError> for ApiError {
+    fn from(e: crate::platform::oidc::OidcError) -> Self {
+        use crate::platform::oidc::OidcError;
+        match e {
+            OidcError::Provider => ApiError::new(ErrorCode::Internal)
+                .with_status(StatusCode::BAD_GATEWAY)
+                .with_detail(
+                    "The sign-in service did not answer as expected; try again in a moment.",
+                ),
+            OidcError::Unauthenticated(detail) => {
+                ApiError::new(ErrorCode::Unauthenticated).with_detail(detail)
+            }
+            OidcError::Internal(cause) => ApiError::internal(cause),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

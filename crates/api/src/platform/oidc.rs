@@ -2,7 +2,6 @@
 //! the configured issuer, using its discovery document. Works with Keycloak
 //! and any standards-compliant provider.
 
-use crate::http::error::{ApiError, ApiResult};
 use crate::platform::config::OidcConfig;
 use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreProviderMetadata};
 use openidconnect::{
@@ -11,7 +10,6 @@ use openidconnect::{
 };
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
-use uplink_domain::error_code::ErrorCode;
 
 /// Discovery results are reused for an hour (keys rotate; a failed
 /// verification also refreshes them).
@@ -31,15 +29,31 @@ pub fn http_client() -> reqwest::Client {
         .expect("HTTP client")
 }
 
-fn provider_error(what: &str, e: impl std::fmt::Display) -> ApiError {
+/// Why a sign-in through the provider failed; `http::error` turns it into
+/// the answer (a 502, a 401 with the detail, or a 500).
+#[derive(Debug)]
+pub enum OidcError {
+    /// The provider did not answer as expected (the cause is logged where it happened).
+    Provider,
+    /// The sign-in was refused or could not be verified.
+    Unauthenticated(&'static str),
+    /// Our side failed (a redirect URL that does not parse).
+    Internal(String),
+}
+
+pub type OidcResult<T> = Result<T, OidcError>;
+
+fn provider_error(what: &str, e: impl std::fmt::Display) -> OidcError {
     tracing::warn!(error = %e, "{what}");
-    ApiError::new(ErrorCode::Internal)
-        .with_status(axum::http::StatusCode::BAD_GATEWAY)
-        .with_detail("The sign-in service did not answer as expected; try again in a moment.")
+    OidcError::Provider
+}
+
+fn internal(e: impl std::fmt::Display) -> OidcError {
+    OidcError::Internal(e.to_string())
 }
 
 impl OidcClientCache {
-    async fn metadata(&self, cfg: &OidcConfig, refresh: bool) -> ApiResult<CoreProviderMetadata> {
+    async fn metadata(&self, cfg: &OidcConfig, refresh: bool) -> OidcResult<CoreProviderMetadata> {
         let mut guard = self.metadata.lock().await;
         if let Some((at, m)) = guard.as_ref()
             && !refresh
@@ -62,14 +76,14 @@ impl OidcClientCache {
         cfg: &OidcConfig,
         redirect_uri: &str,
         silent: bool,
-    ) -> ApiResult<(String, String, String, String)> {
+    ) -> OidcResult<(String, String, String, String)> {
         let metadata = self.metadata(cfg, false).await?;
         let client = CoreClient::from_provider_metadata(
             metadata,
             ClientId::new(cfg.client_id.clone()),
             cfg.client_secret.clone().map(ClientSecret::new),
         )
-        .set_redirect_uri(RedirectUrl::new(redirect_uri.to_owned()).map_err(ApiError::internal)?);
+        .set_redirect_uri(RedirectUrl::new(redirect_uri.to_owned()).map_err(internal)?);
         let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
         let mut req = client
             .authorize_url(
@@ -102,7 +116,7 @@ impl OidcClientCache {
         code: &str,
         verifier: &str,
         nonce: &str,
-    ) -> ApiResult<ExternalProfile> {
+    ) -> OidcResult<ExternalProfile> {
         match self
             .try_exchange(cfg, redirect_uri, code, verifier, nonce, false)
             .await
@@ -135,8 +149,7 @@ impl OidcClientCache {
             cfg.client_secret.clone().map(ClientSecret::new),
         )
         .set_redirect_uri(
-            RedirectUrl::new(redirect_uri.to_owned())
-                .map_err(|e| Retry::No(ApiError::internal(e)))?,
+            RedirectUrl::new(redirect_uri.to_owned()).map_err(|e| Retry::No(internal(e)))?,
         );
         let token = client
             .exchange_code(AuthorizationCode::new(code.to_owned()))
@@ -232,11 +245,11 @@ impl OidcClientCache {
 
 enum Retry {
     WithFreshKeys,
-    No(ApiError),
+    No(OidcError),
 }
 
-fn unauthenticated(detail: &str) -> ApiError {
-    ApiError::new(ErrorCode::Unauthenticated).with_detail(detail)
+fn unauthenticated(detail: &'static str) -> OidcError {
+    OidcError::Unauthenticated(detail)
 }
 
 /// What a provider told us about the person.
