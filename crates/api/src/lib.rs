@@ -8,6 +8,9 @@ pub mod http;
 pub mod platform;
 pub mod read_model;
 
+// The commerce engine: what every way of buying shares (imports only the kernel).
+pub mod commerce;
+
 // The capabilities, one folder each: `mod.rs` (what it is, `router()`),
 // `routes/<operation>.rs`, service or topic files, `dto.rs`.
 pub mod accounts;
@@ -16,19 +19,17 @@ pub mod cart;
 pub mod catalog;
 pub mod checkout;
 pub mod credit;
-pub mod delivery;
 pub mod devices;
 pub mod downloads;
 pub mod gateway;
 pub mod intake;
 pub mod orders;
-pub mod partners;
 pub mod quotations;
 pub mod stores;
 pub mod usage;
 
 pub use http::error::{ApiError, ApiResult, FieldError};
-pub use http::state::AppState;
+pub use http::state::{AppState, Hooks};
 pub use platform::config::Config;
 
 use axum::Router;
@@ -44,14 +45,33 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(catalog::router())
         .merge(cart::router())
         .merge(checkout::router())
-        .merge(delivery::router())
         .merge(orders::router())
         .merge(devices::router())
         .merge(downloads::router())
         .merge(credit::router())
         .merge(quotations::router())
         .merge(usage::router())
-        .merge(backoffice::router())
+        // Staff and admin operations: each capability's own, under
+        // `/staff` or `/admin`, mounted here (docs/architecture.md §1).
+        .merge(orders::staff_router())
+        .merge(credit::staff_router())
+        .merge(quotations::staff_router())
+        .merge(usage::staff_router())
+        .merge(intake::staff_router())
+        .merge(backoffice::staff_router())
+}
+
+/// The application state with the composition root's wiring ([`hooks`]).
+pub fn state(db: uplink_db::Db, config: Config) -> AppState {
+    AppState::new(db, config, hooks())
+}
+
+/// Where one capability's event is answered by another (capabilities never
+/// import each other): linking InControl imports the account's devices.
+pub fn hooks() -> Hooks {
+    Hooks {
+        incontrol_linked: Some(devices::incontrol_import::import_on_link),
+    }
 }
 
 /// The finished OpenAPI document as pretty JSON (what `/api/openapi.json`
@@ -77,7 +97,7 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
             tracing::warn!(error = %e, "password hasher warm-up failed");
         }
     }));
-    tasks.push(delivery::runner::spawn_worker(state.clone()));
+    tasks.push(commerce::delivery::runner::spawn_worker(state.clone()));
     tasks.push(platform::jobs::spawn(
         state.db.clone(),
         state.clone(),
@@ -102,8 +122,8 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
 /// ([`platform::jobs`]). A capability with periodic work adds its list here.
 pub fn jobs() -> Vec<platform::jobs::Job<AppState>> {
     [
-        checkout::jobs::jobs(),
-        delivery::runner::jobs(),
+        commerce::orders::jobs::jobs(),
+        commerce::delivery::runner::jobs(),
         devices::auto_renewal::jobs(),
         accounts::sessions::jobs(),
         intake::jobs(),

@@ -258,95 +258,173 @@ pub struct Totals {
 #[error("the order total is too large")]
 pub struct TotalsTooLarge;
 
-/// Prices the lines: line subtotal = unit × qty; the coupon's discount per
-/// line (percent: rounded half-up per line; fixed: spread over the lines in
-/// proportion to their subtotals, largest remainders first, never more than
-/// the subtotal); sales tax per line on the discounted amount at `tax_bp`
-/// basis points, rounded half-up. `shipping` is added untaxed (D52).
+/// A cart's money as the pricing pipeline works it out, line by line: each
+/// step adjusts the lines' discount or tax in turn (the order of the steps
+/// is the caller's, e.g. the API's pricing pipeline), and [`totals`] adds
+/// them up. Every step is checked: amounts that would not fit in an `i64`
+/// give [`TotalsTooLarge`] instead of a wrapped (negative or tiny) total.
 ///
-/// Every step is checked: amounts that would not fit in an `i64` give
-/// [`TotalsTooLarge`] instead of a wrapped (negative or tiny) total.
+/// [`totals`]: PriceSheet::totals
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PriceSheet {
+    lines: Vec<LineTotals>,
+    shipping: Money,
+}
+
+impl PriceSheet {
+    /// Each line at its unit price: subtotal = unit × qty, nothing off yet.
+    /// `shipping` is added untaxed at the end (D52).
+    pub fn at_unit_prices(
+        lines: &[LineInput],
+        shipping: Money,
+    ) -> Result<PriceSheet, TotalsTooLarge> {
+        let lines = lines
+            .iter()
+            .map(|l| {
+                let subtotal = l
+                    .unit_price
+                    .checked_mul(l.qty.max(0))
+                    .ok_or(TotalsTooLarge)?;
+                Ok(LineTotals {
+                    subtotal,
+                    ..LineTotals::default()
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(PriceSheet { lines, shipping })
+    }
+
+    /// Line `i` at another unit price (a quoted one, say): its subtotal
+    /// again, nothing off yet.
+    pub fn reprice_line(&mut self, i: usize, line: LineInput) -> Result<(), TotalsTooLarge> {
+        let subtotal = line
+            .unit_price
+            .checked_mul(line.qty.max(0))
+            .ok_or(TotalsTooLarge)?;
+        if let Some(l) = self.lines.get_mut(i) {
+            *l = LineTotals {
+                subtotal,
+                ..LineTotals::default()
+            };
+        }
+        Ok(())
+    }
+
+    /// Line `i` sold at a quoted total (SPEC §9): it keeps its subtotal and
+    /// gets the difference to the quoted total (capped at the subtotal) as
+    /// its discount.
+    pub fn set_quoted_total(&mut self, i: usize, quoted: Money) {
+        if let Some(line) = self.lines.get_mut(i) {
+            let s = line.subtotal;
+            line.discount = s
+                .checked_sub(quoted.clamp(Money::ZERO, s))
+                .unwrap_or(Money::ZERO);
+        }
+    }
+
+    /// Lines sold at quoted totals, in order (see [`Self::set_quoted_total`]);
+    /// a line without a quoted total keeps its price.
+    pub fn set_quoted_totals(&mut self, quoted_totals: &[Money]) {
+        for (i, quoted) in quoted_totals.iter().enumerate() {
+            self.set_quoted_total(i, *quoted);
+        }
+    }
+
+    /// The sum of the lines' subtotals (`None` when it would not fit).
+    pub fn subtotal(&self) -> Option<Money> {
+        Money::checked_sum(self.lines.iter().map(|l| l.subtotal))
+    }
+
+    /// A coupon's discount on what the lines still cost (percent: rounded
+    /// half-up per line; fixed: spread over the lines in proportion, largest
+    /// remainders first, never more than they cost), added to the lines'
+    /// discount.
+    pub fn apply_coupon(&mut self, coupon: CouponValue) {
+        let net: Vec<Money> = self
+            .lines
+            .iter()
+            .map(|l| l.subtotal.checked_sub(l.discount).unwrap_or(Money::ZERO))
+            .collect();
+        for (line, off) in self.lines.iter_mut().zip(discounts(&net, Some(coupon))) {
+            line.discount = line.discount.checked_add(off).unwrap_or(line.subtotal);
+        }
+    }
+
+    /// Sales tax per line on the discounted amount at `tax_bp` basis points,
+    /// rounded half-up.
+    pub fn apply_tax(&mut self, tax_bp: i64) {
+        for line in &mut self.lines {
+            let net = line
+                .subtotal
+                .checked_sub(line.discount)
+                .unwrap_or(Money::ZERO);
+            line.tax = if tax_bp > 0 {
+                net.percent_bp(tax_bp)
+            } else {
+                Money::ZERO
+            };
+        }
+    }
+
+    /// Every line's total (`subtotal − discount + tax`) and the cart's
+    /// totals: each the sum of the same field over the lines, plus shipping
+    /// for the total.
+    pub fn totals(&self) -> Result<Totals, TotalsTooLarge> {
+        let mut out = Totals {
+            shipping: self.shipping,
+            ..Totals::default()
+        };
+        for l in &self.lines {
+            let line = price_one_line(l.subtotal, l.discount, l.tax).ok_or(TotalsTooLarge)?;
+            out.subtotal = out
+                .subtotal
+                .checked_add(line.subtotal)
+                .ok_or(TotalsTooLarge)?;
+            out.discount = out
+                .discount
+                .checked_add(line.discount)
+                .ok_or(TotalsTooLarge)?;
+            out.tax = out.tax.checked_add(line.tax).ok_or(TotalsTooLarge)?;
+            out.total = out.total.checked_add(line.total).ok_or(TotalsTooLarge)?;
+            out.lines.push(line);
+        }
+        out.total = out.total.checked_add(self.shipping).ok_or(TotalsTooLarge)?;
+        Ok(out)
+    }
+}
+
+/// Prices the lines in one go: unit prices, then the coupon, then sales tax
+/// (see [`PriceSheet`]).
 pub fn price_lines(
     lines: &[LineInput],
     coupon: Option<CouponValue>,
     tax_bp: i64,
     shipping: Money,
 ) -> Result<Totals, TotalsTooLarge> {
-    let subtotals = lines
-        .iter()
-        .map(|l| l.unit_price.checked_mul(l.qty.max(0)).ok_or(TotalsTooLarge))
-        .collect::<Result<Vec<Money>, _>>()?;
-    let discounts = discounts(&subtotals, coupon);
-    total_up(subtotals, discounts, tax_bp, shipping)
+    let mut sheet = PriceSheet::at_unit_prices(lines, shipping)?;
+    if let Some(coupon) = coupon {
+        sheet.apply_coupon(coupon);
+    }
+    sheet.apply_tax(tax_bp);
+    sheet.totals()
 }
 
-/// Prices lines sold at quoted totals (SPEC §9): each line keeps its
-/// catalogue subtotal and gets the difference to its quoted total (capped at
-/// the subtotal) as its discount; no coupon applies on top.
+/// Prices lines sold at quoted totals (SPEC §9): no coupon applies on top
+/// (see [`PriceSheet::set_quoted_totals`]).
 pub fn price_quoted_lines(
     lines: &[LineInput],
     quoted_totals: &[Money],
     tax_bp: i64,
     shipping: Money,
 ) -> Result<Totals, TotalsTooLarge> {
-    let subtotals = lines
-        .iter()
-        .map(|l| l.unit_price.checked_mul(l.qty.max(0)).ok_or(TotalsTooLarge))
-        .collect::<Result<Vec<Money>, _>>()?;
-    let discounts = subtotals
-        .iter()
-        .zip(
-            quoted_totals
-                .iter()
-                .map(Some)
-                .chain(std::iter::repeat(None)),
-        )
-        // A line without a quoted total keeps its catalogue price.
-        .map(|(s, q)| {
-            q.map_or(Money::ZERO, |q| {
-                s.checked_sub((*q).clamp(Money::ZERO, *s))
-                    .unwrap_or(Money::ZERO)
-            })
-        })
-        .collect();
-    total_up(subtotals, discounts, tax_bp, shipping)
+    let mut sheet = PriceSheet::at_unit_prices(lines, shipping)?;
+    sheet.set_quoted_totals(quoted_totals);
+    sheet.apply_tax(tax_bp);
+    sheet.totals()
 }
 
-fn total_up(
-    subtotals: Vec<Money>,
-    discounts: Vec<Money>,
-    tax_bp: i64,
-    shipping: Money,
-) -> Result<Totals, TotalsTooLarge> {
-    let mut out = Totals {
-        shipping,
-        ..Totals::default()
-    };
-    for (subtotal, discount) in subtotals.into_iter().zip(discounts) {
-        let line = price_one_line(subtotal, discount, tax_bp).ok_or(TotalsTooLarge)?;
-        out.subtotal = out
-            .subtotal
-            .checked_add(line.subtotal)
-            .ok_or(TotalsTooLarge)?;
-        out.discount = out
-            .discount
-            .checked_add(line.discount)
-            .ok_or(TotalsTooLarge)?;
-        out.tax = out.tax.checked_add(line.tax).ok_or(TotalsTooLarge)?;
-        out.total = out.total.checked_add(line.total).ok_or(TotalsTooLarge)?;
-        out.lines.push(line);
-    }
-    out.total = out.total.checked_add(shipping).ok_or(TotalsTooLarge)?;
-    Ok(out)
-}
-
-fn price_one_line(subtotal: Money, discount: Money, tax_bp: i64) -> Option<LineTotals> {
+fn price_one_line(subtotal: Money, discount: Money, tax: Money) -> Option<LineTotals> {
     let net = subtotal.checked_sub(discount)?;
-    let tax = if tax_bp > 0 {
-        net.percent_bp(tax_bp)
-    } else {
-        Money::ZERO
-    };
     Some(LineTotals {
         subtotal,
         discount,

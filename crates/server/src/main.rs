@@ -17,7 +17,7 @@ mod seed_bench;
 
 use anyhow::Context;
 use std::process::ExitCode;
-use uplink_api::{AppState, Config};
+use uplink_api::Config;
 
 const USAGE: &str = "usage: uplink [serve|openapi|migrate|seed-bench [--products N] [--database-url URL]|admin create …|help]";
 
@@ -101,7 +101,7 @@ async fn serve() -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .with_context(|| format!("binding {}", config.listen))?;
-    let state = AppState::new(db.clone(), config.clone());
+    let state = uplink_api::state(db.clone(), config.clone());
     state
         .catalog
         .refresh()

@@ -1,13 +1,12 @@
 //! The address book's rules (SPEC §8): how many addresses an account keeps
-//! and how an address is validated, for the address book and for checkout's
+//! (the domain's `MAX_ADDRESSES`) and how an address is validated, for the address book and for checkout's
 //! "save this address".
 
 use crate::http::error::{ApiError, ApiResult, FieldError};
 use uplink_domain::accounts::address::{Address, AddressError, AddressInput};
 use uplink_domain::error_code::ErrorCode;
 
-/// Most addresses one account may keep (SPEC §8).
-pub const MAX_ADDRESSES: i64 = 50;
+pub use uplink_domain::accounts::address::MAX_ADDRESSES;
 
 /// The address, or a 422 with one field error per problem.
 pub fn validated(input: &AddressInput) -> ApiResult<Address> {

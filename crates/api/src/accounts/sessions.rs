@@ -121,8 +121,12 @@ pub async fn start_session(
         })
         .await?;
     // The browser's guest cart joins the customer's cart (SPEC §5).
-    crate::cart::merge::merge_guest_carts_on_sign_in(state, client.cart_token.as_deref(), user_id)
-        .await;
+    crate::commerce::cart::merge::merge_guest_carts_on_sign_in(
+        state,
+        client.cart_token.as_deref(),
+        user_id,
+    )
+    .await;
     Ok(IssuedSession {
         id,
         token,

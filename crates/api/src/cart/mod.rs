@@ -1,5 +1,6 @@
-//! Carts (SPEC §5): whose cart a request addresses, pricing, line rules and
-//! the guest-cart merge on sign-in.
+//! Carts (SPEC §5): the cart's routes. Whose cart a request addresses, the
+//! line rules, pricing and the guest-cart merge are the commerce engine's
+//! (`crate::commerce::cart`, `crate::commerce::pricing`).
 //!
 //! A cart belongs to a (store, owner). The owner is the signed-in customer,
 //! or — for guests — the browser, identified by the random `uplink_cart`
@@ -7,16 +8,8 @@
 //! account region differs from the current eStore's region gets 409
 //! `must_change_store` with `target_store` from every cart call.
 //!
-//! `scope` says whose cart; `lines` holds the line rules; `pricing` prices a
-//! cart against the catalogue snapshot; `merge` joins a guest cart into the
-//! customer's on sign-in; `dto` shapes the answer.
 
-pub mod dto;
-pub mod lines;
-pub mod merge;
-pub mod pricing;
 pub mod routes;
-pub mod scope;
 
 use crate::http::route_docs::api_routes;
 use crate::http::state::AppState;

@@ -3,14 +3,10 @@
 //! takes stock, records the payment and writes the order — with idempotency
 //! keys, plus the order system's background jobs.
 //!
-//! The order once placed belongs to [`crate::orders`].
+//! Placing itself, the offers and the order jobs are the commerce engine's
+//! (`crate::commerce::placing`, `offers`, `orders::jobs`); this capability
+//! is the two routes of the checkout pages.
 
-pub mod dto;
-pub mod idempotency;
-pub mod jobs;
-pub mod options;
-pub mod place;
-pub mod quote;
 pub mod routes;
 
 use crate::http::route_docs::api_routes;

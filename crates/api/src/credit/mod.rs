@@ -19,15 +19,22 @@ use crate::http::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(api_routes!(routes::get_my_credit::get_my_credit))
+}
+
+/// Sales staff: customers with their terms, payments against credit-terms
+/// invoices, the overdue ones.
+pub fn staff_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(api_routes!(routes::get_my_credit::get_my_credit))
-        .routes(api_routes!(routes::list_customers::list_customers))
+        .routes(api_routes!(routes::staff::list_customers::list_customers))
         .routes(api_routes!(
-            routes::customer_credit_terms::get_credit_terms,
-            routes::customer_credit_terms::put_credit_terms
+            routes::staff::customer_credit_terms::get_credit_terms,
+            routes::staff::customer_credit_terms::put_credit_terms
         ))
-        .routes(api_routes!(routes::record_payment::record_credit_payment))
-        .routes(api_routes!(routes::list_overdue::list_overdue))
+        .routes(api_routes!(
+            routes::staff::record_payment::record_credit_payment
+        ))
+        .routes(api_routes!(routes::staff::list_overdue::list_overdue))
 }
 
 /// True when `text` holds a control character (never valid in a search, note

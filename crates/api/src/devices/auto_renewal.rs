@@ -8,24 +8,26 @@
 //! device and e-mailed to the owner; it is not retried for that expiry
 //! until the owner changes the setting (a new card, say), which clears it.
 
-use crate::cart::pricing::effective_options;
-use crate::checkout::place::{RenewalOrder, RenewalPayment, place_renewal};
-use crate::delivery::licences::is_care_plan;
+use crate::commerce::placing::{
+    OffSessionPayment, OrderIntent, OrderSource, OrderTerms, RenewalForOrder, place,
+};
+use crate::commerce::renewals::renewal_product;
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
-use crate::orders::dto::LineOption;
+use crate::http::store::{StoreContext, StoreSource};
 use crate::platform::jobs::{Job, JobFuture};
 use crate::platform::mail::Email;
 use crate::read_model::Snapshot;
-use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::Duration;
-use uplink_db::devices::{DeviceRow, WarrantyExtensionRow};
+use uplink_db::accounts::UserRow;
+use uplink_db::cart::{CartContents, CartLine, CartLineRow};
+use uplink_db::devices::DeviceRow;
 use uplink_db::now_ms;
 use uplink_db::renewals::RenewalClaim;
-use uplink_domain::catalog::OptionKind;
 use uplink_domain::error_code::ErrorCode;
+use uplink_domain::ids::new_id;
 use uplink_domain::plans::RENEWAL_GRACE_DAYS;
-use uplink_domain::serial::Serial;
 
 /// The renewal order is placed this many days before the coverage ends.
 pub const DAYS_BEFORE_EXPIRY: i64 = 7;
@@ -130,18 +132,25 @@ async fn try_renew(
             refusal("Your account has no billing address; add one under Address book.")
         })?;
     let payment = payment_of(state, device).await?;
-    let order = place_renewal(
+    let contents = renewal_line(&snap, store, &user, product, options, &device.serial);
+    let order = place(
         state,
-        RenewalOrder {
-            user,
-            snapshot: snap,
-            store,
-            product,
-            options,
-            serial: device.serial.clone(),
-            billing,
-            payment,
-            claim: claim.clone(),
+        OrderIntent {
+            buyer: user,
+            store: StoreContext {
+                snapshot: snap,
+                store,
+                source: StoreSource::Account,
+            },
+            source: OrderSource::Renewal(Arc::new(RenewalForOrder {
+                contents: Arc::new(contents),
+                claim: claim.clone(),
+            })),
+            terms: OrderTerms::Decided {
+                billing: Box::new(billing),
+                payment,
+            },
+            idempotency: None,
         },
     )
     .await?;
@@ -152,100 +161,59 @@ fn refusal(message: &str) -> ApiError {
     ApiError::new(ErrorCode::ValidationFailed).with_detail(message)
 }
 
-/// The device's auto-renewal setting as a payment.
-async fn payment_of(state: &AppState, device: &DeviceRow) -> Result<RenewalPayment, ApiError> {
+/// The one renewal line, as a cart line would hold it (never stored as one).
+fn renewal_line(
+    snap: &Snapshot,
+    store: usize,
+    user: &UserRow,
+    product: u32,
+    options: String,
+    serial: &str,
+) -> CartContents {
+    let now = now_ms();
+    let store = &snap.stores[store];
+    let product = snap.product(product);
+    let cart_id = format!("renewal-{serial}");
+    let line = CartLine {
+        row: CartLineRow {
+            id: new_id("cl"),
+            cart_id: cart_id.clone(),
+            product_id: product.id.clone(),
+            sku: product.sku.clone(),
+            qty: 1,
+            options,
+            iccid: None,
+            line_key: format!("renewal:{serial}"),
+            seen_unit_cents: 0,
+            position: 0,
+            created_at: now,
+            updated_at: now,
+        },
+        serials: vec![serial.to_owned()],
+    };
+    CartContents::unsaved(&cart_id, &store.code, &user.id, vec![line])
+}
+
+/// The device's auto-renewal setting as an off-session payment.
+async fn payment_of(state: &AppState, device: &DeviceRow) -> Result<OffSessionPayment, ApiError> {
     match (
         device.renew_method.as_deref(),
         device.renew_card_id.as_deref(),
     ) {
-        (Some("credit_terms"), _) => Ok(RenewalPayment::CreditTerms),
+        (Some("credit_terms"), _) => Ok(OffSessionPayment::CreditTerms),
         (Some("card"), Some(card)) => state
             .db
             .payment_method_of(&device.user_id, card)
             .await?
-            .map(|c| RenewalPayment::SavedCard {
+            .map(|c| OffSessionPayment::SavedCard {
                 token_id: c.token_id,
+                description: format!("Uplink automatic renewal of {}", device.serial),
             })
             .ok_or_else(|| {
                 refusal("The saved card for renewals was removed; choose another card.")
             }),
         _ => Err(refusal("Choose how renewals are paid.")),
     }
-}
-
-/// The care or warranty plan to renew with and its choices (D95): the one
-/// the device was last renewed with, with the same choices, while it is
-/// still sold here and fits the device; else the shortest term, then the
-/// cheapest, that does. A required choice not made before takes its first
-/// value (Standard support); a plan needing a typed-in choice only the
-/// customer can make is not picked.
-pub fn renewal_product(
-    snap: &Snapshot,
-    store: usize,
-    device: &DeviceRow,
-    history: &[WarrantyExtensionRow],
-) -> Option<(u32, String)> {
-    let serial = Serial::parse(&device.serial).ok()?;
-    let model = snap.model_by_prefix(serial.prefix())?;
-    let offers = &snap.views[store].offers;
-    let sold_and_fits = |i: u32| {
-        let p = snap.product(i);
-        offers[i as usize].is_some()
-            && is_care_plan(snap, p)
-            && p.eligibility
-                .as_ref()
-                .is_some_and(|r| r.check(model).is_ok())
-    };
-    let last = history.iter().max_by_key(|w| w.created_at);
-    let again = last.and_then(|w| {
-        let i = snap.product_by_sku(&w.sku).filter(|&i| sold_and_fits(i))?;
-        Some((i, choices_for(snap, i, previous_choices(&w.options))?))
-    });
-    again.or_else(|| {
-        (0..snap.products.len() as u32)
-            .filter(|&i| sold_and_fits(i))
-            .filter_map(|i| Some((i, choices_for(snap, i, BTreeMap::new())?)))
-            .min_by_key(|(i, _)| {
-                let price = offers[*i as usize].map_or(i64::MAX, |o| o.price);
-                (snap.product(*i).term_months.unwrap_or(i64::MAX), price, *i)
-            })
-    })
-}
-
-/// `{code: value}` of an order line's stored choices.
-fn previous_choices(options_json: &str) -> BTreeMap<String, String> {
-    serde_json::from_str::<Vec<LineOption>>(options_json)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|o| (o.code, o.value))
-        .collect()
-}
-
-/// The cart-line options (`{code: value}` JSON) for product `i`: the
-/// previous choices it still offers, a required choice's first value when
-/// none was made; `None` when a required typed-in choice is missing.
-fn choices_for(snap: &Snapshot, i: u32, previous: BTreeMap<String, String>) -> Option<String> {
-    let mut chosen = BTreeMap::new();
-    // The serial is the line's own (not a choice in `options`).
-    let choices = effective_options(snap, i)
-        .into_iter()
-        .filter(|o| o.kind != OptionKind::SerialNumbers);
-    for o in choices {
-        let before = previous
-            .get(&o.code)
-            .filter(|v| o.kind != OptionKind::Select || o.values.iter().any(|x| &x.code == *v));
-        match (before, o.required, o.kind) {
-            (Some(v), _, _) => {
-                chosen.insert(o.code.clone(), v.clone());
-            }
-            (None, true, OptionKind::Select) => {
-                chosen.insert(o.code.clone(), o.values.first()?.code.clone());
-            }
-            (None, true, _) => return None,
-            (None, false, _) => {}
-        }
-    }
-    serde_json::to_string(&chosen).ok()
 }
 
 /// The failure on the renewal and the device, and the e-mail to the owner,

@@ -65,6 +65,22 @@ pub async fn import_linked(state: &AppState, user_id: &str) -> ApiResult<ImportS
     import_with_token(state, &cfg, user_id, &token).await
 }
 
+/// The hook run when an account links InControl (wired in `crate::hooks`):
+/// its devices come along at once (SPEC §8).
+pub fn import_on_link<'a>(
+    state: &'a AppState,
+    user_id: &'a str,
+    access_token: &'a str,
+) -> std::pin::Pin<Box<dyn std::future::Future<Output = ApiResult<()>> + Send + 'a>> {
+    Box::pin(async move {
+        let Some(cfg) = state.config.auth.incontrol.clone() else {
+            return Ok(());
+        };
+        import_with_token(state, &cfg, user_id, access_token).await?;
+        Ok(())
+    })
+}
+
 /// Imports the devices InControl lists for `access_token` into `user_id`'s account.
 pub async fn import_with_token(
     state: &AppState,

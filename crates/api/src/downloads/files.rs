@@ -53,7 +53,7 @@ fn invoices(orders: &[OrderRow], link: &impl Fn(GrantedFile) -> String) -> Vec<D
     orders
         .iter()
         .filter_map(|order| {
-            let kind = crate::orders::dto::invoice_kind(order)?;
+            let kind = crate::commerce::orders::dto::invoice_kind(order)?;
             let proforma = kind == "proforma";
             Some(DownloadItem {
                 section: DownloadSection::Invoices,
@@ -176,7 +176,7 @@ pub async fn make(state: &AppState, grant: &Grant, customer: &UserRow) -> ApiRes
                 .await?
                 .filter(|o| o.user_id == grant.user_id)
                 .ok_or_else(gone)?;
-            let (file_name, body) = crate::orders::invoice::render_order(state, order)
+            let (file_name, body) = crate::commerce::orders::invoice::render_order(state, order)
                 .await?
                 .ok_or_else(gone)?;
             Ok(FileBody {
@@ -199,9 +199,10 @@ pub async fn make(state: &AppState, grant: &Grant, customer: &UserRow) -> ApiRes
             })
         }
         GrantedFile::Certificate(id) => {
-            let (file_name, body) = crate::delivery::certificate::of_buyer(state, id, customer)
-                .await?
-                .ok_or_else(gone)?;
+            let (file_name, body) =
+                crate::commerce::delivery::certificate::of_buyer(state, id, customer)
+                    .await?
+                    .ok_or_else(gone)?;
             Ok(FileBody {
                 file_name,
                 content_type: "application/pdf".to_owned(),
@@ -216,7 +217,7 @@ pub async fn make(state: &AppState, grant: &Grant, customer: &UserRow) -> ApiRes
                 .await?
                 .ok_or_else(gone)?;
             let body =
-                crate::delivery::qr::png(&esim.activation_code).map_err(ApiError::internal)?;
+                crate::platform::qr::png(&esim.activation_code).map_err(ApiError::internal)?;
             Ok(FileBody {
                 file_name: format!("esim-{iccid}.png"),
                 content_type: "image/png".to_owned(),

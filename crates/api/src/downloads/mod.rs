@@ -20,4 +20,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(api_routes!(routes::list_downloads::list_downloads))
         .routes(api_routes!(routes::get_download::get_download))
+        .routes(api_routes!(
+            routes::licence_certificate::licence_certificate
+        ))
+        .routes(api_routes!(routes::esim_qr::esim_qr))
 }

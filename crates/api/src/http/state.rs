@@ -3,8 +3,28 @@
 use crate::platform::config::Config;
 use crate::read_model::Catalog;
 use metrics_exporter_prometheus::PrometheusHandle;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use uplink_db::Db;
+
+/// What one capability needs another to do when something happens to it,
+/// wired by the composition root (`crate::hooks`): capabilities never
+/// import each other, so the one that acts is named there, not here.
+#[derive(Clone, Copy, Default)]
+pub struct Hooks {
+    /// An account was just linked to InControl with this access token
+    /// (accounts): import the devices that InControl account manages.
+    pub incontrol_linked: Option<IncontrolLinked>,
+}
+
+/// `(state, user id, InControl access token)`.
+pub type IncontrolLinked =
+    for<'a> fn(
+        &'a AppState,
+        &'a str,
+        &'a str,
+    ) -> Pin<Box<dyn Future<Output = crate::http::error::ApiResult<()>> + Send + 'a>>;
 
 /// What every handler and job reads, shared behind one `Arc`: axum clones
 /// the state for every request, and cloning one pointer is far cheaper than
@@ -44,6 +64,8 @@ pub struct Shared {
     pub gateway: Arc<dyn uplink_payments::PaymentGateway>,
     /// The built-in test gateway, whose pages live under `/gateway/test` (when it is the one configured).
     pub test_gateway: Option<Arc<uplink_payments::TestGateway>>,
+    /// Reactions across capabilities (see [`Hooks`]).
+    pub hooks: Hooks,
 }
 
 impl AppState {
@@ -86,7 +108,8 @@ impl AppState {
         }
     }
 
-    pub fn new(db: Db, config: Config) -> AppState {
+    /// The state with the composition root's `hooks` (`crate::state` builds it).
+    pub fn new(db: Db, config: Config, hooks: Hooks) -> AppState {
         let web_dir = crate::platform::config::locate_web_dir(config.web_dir.as_deref());
         let passwords = Arc::new(crate::platform::passwords::Passwords::new(
             config.auth.password_cost,
@@ -114,6 +137,7 @@ impl AppState {
             config: Arc::new(config),
             metrics: crate::http::middleware::metrics_handle(),
             web_dir: Arc::new(web_dir),
+            hooks,
         }))
     }
 }

@@ -2,9 +2,11 @@
 //! and the legacy `POST /api/{project_id}/store/`. These live beside `/api/v1`
 //! (SDKs build the path from the DSN) and are not part of the OpenAPI document.
 
+pub mod dto;
 pub mod envelope;
 pub mod routes;
 
+use crate::http::route_docs::api_routes;
 use crate::http::state::AppState;
 use crate::platform::jobs::Job;
 use axum::Router;
@@ -12,6 +14,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, Method, header};
 use axum::routing::post;
 use tower_http::cors::{AllowOrigin, CorsLayer};
+use utoipa_axum::router::OpenApiRouter;
 
 /// Compressed bodies may not exceed the envelope limit either.
 const BODY_LIMIT: usize = uplink_intake::envelope::MAX_ENVELOPE_BYTES;
@@ -73,4 +76,14 @@ pub fn jobs() -> Vec<Job<AppState>> {
             })
         },
     }]
+}
+
+/// What admins read of the intake, under `/api/v1/admin/errors`: grouped
+/// issues, release health and the slowest routes.
+pub fn staff_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(api_routes!(routes::staff::list_issues::list_issues))
+        .routes(api_routes!(routes::staff::get_issue::get_issue))
+        .routes(api_routes!(routes::staff::list_releases::list_releases))
+        .routes(api_routes!(routes::staff::list_routes::list_routes))
 }

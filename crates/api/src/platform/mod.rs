@@ -9,5 +9,7 @@ pub mod mail;
 pub mod money;
 pub mod oidc;
 pub mod passwords;
+pub mod pdf;
+pub mod qr;
 pub mod secrets;
 pub mod timefmt;

@@ -7,10 +7,10 @@
 //! the common end date, submitted to sales at once.
 
 use super::request::{LineTerms, NewQuotation, Source, insert, price};
-use crate::cart::lines::{AddLineRequest, validate};
-use crate::cart::pricing::parse_options;
-use crate::cart::scope::check_store_region;
-use crate::devices::auto_renewal::renewal_product;
+use crate::commerce::cart::lines::{AddLineRequest, validate};
+use crate::commerce::cart::scope::check_store_region;
+use crate::commerce::pricing::parse_options;
+use crate::commerce::renewals::renewal_product;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
@@ -102,7 +102,7 @@ pub async fn request(
             left_out: Vec::new(),
         });
     }
-    check_store_region(store_ctx, Some(auth))?;
+    check_store_region(store_ctx, Some(&auth.user))?;
     own_quotation(
         state,
         auth,

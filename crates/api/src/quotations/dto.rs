@@ -1,6 +1,6 @@
 //! What the quotation endpoints answer and accept (SPEC §9).
 
-use crate::orders::dto::LineOption;
+use crate::commerce::orders::dto::LineOption;
 use crate::platform::money::MoneyDto;
 use serde::{Deserialize, Serialize};
 use uplink_domain::quotations::{LineQuote, QuotationStatus};

@@ -10,7 +10,6 @@ pub mod author;
 pub mod co_term;
 pub mod dto;
 pub mod emails;
-pub mod payment;
 pub mod pdf;
 pub mod request;
 pub mod routes;
@@ -43,14 +42,23 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(api_routes!(routes::add_comment::add_comment))
         .routes(api_routes!(routes::quotation_pdf::quotation_pdf))
         .routes(api_routes!(routes::pay_quotation::pay_quotation))
-        .routes(api_routes!(routes::staff_quotations::list_staff_quotations))
-        .routes(api_routes!(
-            routes::staff_quotations::get_staff_quotation,
-            routes::staff_quotations::edit_staff_quotation
-        ))
-        .routes(api_routes!(routes::staff_quotations::send_quotation))
-        .routes(api_routes!(routes::staff_quotations::decline_quotation))
         .routes(api_routes!(routes::co_term::co_term))
+}
+
+/// Sales staff: the quotation queue, pricing against a version, send, decline.
+pub fn staff_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(api_routes!(
+            routes::staff::staff_quotations::list_staff_quotations
+        ))
+        .routes(api_routes!(
+            routes::staff::staff_quotations::get_staff_quotation,
+            routes::staff::staff_quotations::edit_staff_quotation
+        ))
+        .routes(api_routes!(routes::staff::staff_quotations::send_quotation))
+        .routes(api_routes!(
+            routes::staff::staff_quotations::decline_quotation
+        ))
 }
 
 /// A quotation by the number in a path: 404 for anything that is not one.

@@ -3,9 +3,9 @@
 //! prices hold; drawn with the invoices' document kit.
 
 use super::dto::QuotationDetail;
-use crate::orders::invoice::truncate;
-use crate::orders::pdf::{MARGIN, PAGE_W, PdfDoc};
+use crate::commerce::orders::invoice::truncate;
 use crate::platform::money::money_text;
+use crate::platform::pdf::{MARGIN, PAGE_W, PdfDoc};
 
 const RIGHT: f32 = PAGE_W - MARGIN;
 

@@ -6,10 +6,10 @@
 
 use super::dto::{CreateQuotationRequest, QuotationLineInput};
 use super::workflow::{Author, check_text, history_entry};
-use crate::cart::lines::{AddLineRequest, validate};
-use crate::cart::pricing::{CartRows, LoadCart, PricedCart, TaxDestination};
-use crate::cart::scope::check_store_region;
-use crate::checkout::quote::order_line_options;
+use crate::commerce::cart::lines::{AddLineRequest, validate};
+use crate::commerce::cart::scope::check_store_region;
+use crate::commerce::placing::line_options::order_line_options;
+use crate::commerce::pricing::{CartRows, LoadCart, PricedCart, TaxDestination};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
@@ -62,7 +62,7 @@ pub async fn create(
     store_ctx: &StoreContext,
     req: &CreateQuotationRequest,
 ) -> ApiResult<String> {
-    check_store_region(store_ctx, Some(auth))?;
+    check_store_region(store_ctx, Some(&auth.user))?;
     let note = check_text(
         "note",
         req.note.as_deref().unwrap_or(""),

@@ -5,7 +5,7 @@ use super::dto::{
     QuotationActions, QuotationCustomer, QuotationCustomerRef, QuotationDetail, QuotationEvent,
     QuotationLineDto, QuotationSummary, QuotationTotals,
 };
-use crate::orders::dto::LineOption;
+use crate::commerce::orders::dto::LineOption;
 use crate::platform::money::MoneyDto;
 use crate::platform::timefmt::rfc3339;
 use uplink_db::quotations::{

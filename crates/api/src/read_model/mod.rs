@@ -17,6 +17,7 @@
 
 pub mod answers;
 mod build;
+pub mod cards;
 pub mod snapshot;
 
 pub use snapshot::Snapshot;

@@ -30,12 +30,17 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(api_routes!(routes::list_usage::list_usage))
         .routes(api_routes!(routes::daily_usage::daily_usage))
         .routes(api_routes!(routes::set_alert::set_alert))
+}
+
+/// Admins: integration keys (created, listed, revoked).
+pub fn staff_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .routes(api_routes!(
-            routes::integration_keys::list_integration_keys,
-            routes::integration_keys::create_integration_key
+            routes::staff::integration_keys::list_integration_keys,
+            routes::staff::integration_keys::create_integration_key
         ))
         .routes(api_routes!(
-            routes::integration_keys::revoke_integration_key
+            routes::staff::integration_keys::revoke_integration_key
         ))
 }
 

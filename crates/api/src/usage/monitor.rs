@@ -216,7 +216,7 @@ pub async fn owned_daily(
 
 /// `YYYY-MM-DD` of a day number.
 pub fn date_of(day: i64) -> String {
-    let t = crate::delivery::context::datetime_of_ms(day * DAY_MS);
+    let t = crate::commerce::delivery::context::datetime_of_ms(day * DAY_MS);
     let f = time::macros::format_description!("[year]-[month]-[day]");
     t.format(&f).unwrap_or_default()
 }

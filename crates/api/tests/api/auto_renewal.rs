@@ -141,7 +141,7 @@ async fn a_device_ending_within_seven_days_is_renewed_once_with_its_saved_card()
 
     // Delivery extends the coverage from the day after the old end; the new
     // expiry is a year away, so nothing more is due.
-    uplink_api::delivery::runner::run_once(&app.state)
+    uplink_api::commerce::delivery::runner::run_once(&app.state)
         .await
         .unwrap();
     let after = device(&app, &s, serial).await;
@@ -370,7 +370,7 @@ async fn a_renewal_repeats_the_plan_and_choices_the_device_was_last_renewed_with
         "payment": {"method": "card", "token": token}});
     let res = app.place_order(&s, "by-hand", &body, "").await;
     assert_eq!(res.status, 201, "{}", res.text());
-    uplink_api::delivery::runner::run_once(&app.state)
+    uplink_api::commerce::delivery::runner::run_once(&app.state)
         .await
         .unwrap();
     // Two years on, the coverage ends in 5 days; auto-renewal is on.

@@ -68,7 +68,7 @@ pub(crate) async fn pay_by_card(app: &TestApp, s: &Session, key: &str) -> String
 }
 
 pub(crate) async fn deliver(app: &TestApp) -> u64 {
-    uplink_api::delivery::runner::run_once(&app.state)
+    uplink_api::commerce::delivery::runner::run_once(&app.state)
         .await
         .expect("delivery runs")
 }
@@ -355,7 +355,7 @@ async fn crash_after_first_line(app: &TestApp, order_id: &str) {
     drop(conn);
     let snap = app.state.catalog.snapshot().await.unwrap();
     let product = snap.product(snap.product_by_id(&lines[0].product_id).unwrap());
-    let ctx = uplink_api::delivery::context::LineCtx {
+    let ctx = uplink_api::commerce::delivery::context::LineCtx {
         order: &order,
         line: &lines[0],
         product,
@@ -368,13 +368,13 @@ async fn crash_after_first_line(app: &TestApp, order_id: &str) {
     };
     let mut tx = app.state.db.begin_write().await.unwrap();
     let mut mail = Vec::new();
-    let outcome = uplink_api::delivery::lines::deliver_line(&mut tx, &ctx, &mut mail)
+    let outcome = uplink_api::commerce::delivery::lines::deliver_line(&mut tx, &ctx, &mut mail)
         .await
         .unwrap();
     tx.commit().await.unwrap();
     assert!(matches!(
         outcome,
-        uplink_api::delivery::lines::LineOutcome::Delivered
+        uplink_api::commerce::delivery::lines::LineOutcome::Delivered
     ));
 }
 

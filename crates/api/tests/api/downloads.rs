@@ -168,7 +168,7 @@ async fn buy_licence_and_esim(app: &TestApp, s: &Session) {
     let body = serde_json::json!({"billing": {"address": address}, "payment": {"method": "card", "token": token}});
     let res = app.place_order(s, "downloads-1", &body, "").await;
     assert_eq!(res.status, 201, "place: {}", res.text());
-    uplink_api::delivery::runner::run_once(&app.state)
+    uplink_api::commerce::delivery::runner::run_once(&app.state)
         .await
         .expect("delivery runs");
 }

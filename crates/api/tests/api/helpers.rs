@@ -194,7 +194,7 @@ impl TestApp {
         let db = TestDb::new().await;
         let mut config = Config::for_tests(&db.url);
         edit(&mut config);
-        let state = AppState::new(db.db.clone(), config);
+        let state = uplink_api::state(db.db.clone(), config);
         let router = uplink_api::app(state.clone());
         TestApp {
             state,

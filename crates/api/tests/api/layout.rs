@@ -1,21 +1,149 @@
-//! The layout rule of `crates/api` (docs/decisions.md D86), checked on the
-//! source itself the way the web's ESLint boundary rule checks features:
+//! The layout rule of `crates/api` (docs/architecture.md §1, decisions D86
+//! and D101), checked on the source itself the way the web's ESLint
+//! boundary rule checks features. Three floors:
 //!
-//! 1. The kernel (`http/`, `platform/`, `read_model/`) imports no capability.
-//! 2. A capability may use another capability's service files, never its
-//!    routes: only files inside `<capability>/routes/` and the capability's
-//!    own `mod.rs` (its router) name a `routes` module.
-//! 3. No import circles between files.
+//! 1. The kernel (`http/`, `platform/`, `read_model/`) imports neither the
+//!    engine nor a capability; inside it `platform/` imports no other kernel
+//!    folder and `read_model/` only `platform/`.
+//! 2. The commerce engine (`commerce/`) imports only the kernel.
+//! 3. A capability (every other folder) imports the kernel, the engine and
+//!    itself, never another capability; the composition root (`lib.rs`)
+//!    wires them together.
+//!
+//! Besides: only a capability's own routes and its `mod.rs` (its router)
+//! name a `routes` module; a staff or admin operation (a path under
+//! `/staff` or `/admin`) lives in its capability's `routes/staff/`; no two
+//! files, and no two folders at any level, import each other in a circle.
 //!
 //! Imports are read from `use` trees and inline `crate::…`/`super::…` paths
 //! (comments and `#[cfg(test)]` modules left out) and resolved to the deepest
-//! module file that exists, so `crate::cart::dto::CartDto` is an arrow to
-//! `cart/dto.rs`.
+//! module file that exists, so `crate::commerce::cart::dto::CartDto` is an
+//! arrow to `commerce/cart/dto.rs`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const KERNEL: [&str; 3] = ["http", "platform", "read_model"];
+/// The kernel's folders, lowest first: each may import the ones before it.
+const KERNEL: [&str; 3] = ["platform", "read_model", "http"];
+/// The commerce engine's folder.
+const ENGINE: &str = "commerce";
+
+/// Which floor a module stands on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Floor {
+    /// The composition root, `lib.rs`.
+    Root,
+    /// A kernel folder, by its place in [`KERNEL`].
+    Kernel(usize),
+    Engine,
+    Capability(String),
+}
+
+fn floor_of(module: &ModPath) -> Floor {
+    match module.first().map(String::as_str) {
+        None => Floor::Root,
+        Some(ENGINE) => Floor::Engine,
+        Some(top) => match KERNEL.iter().position(|k| *k == top) {
+            Some(i) => Floor::Kernel(i),
+            None => Floor::Capability(top.to_owned()),
+        },
+    }
+}
+
+/// Why an import from `from` to `to` breaks the floors, if it does.
+fn floor_violation(from: &ModPath, to: &ModPath) -> Option<&'static str> {
+    match (floor_of(from), floor_of(to)) {
+        (_, Floor::Root) => Some("imports the composition root"),
+        (Floor::Kernel(a), Floor::Kernel(b)) if b > a => Some("imports a higher kernel folder"),
+        (Floor::Kernel(_), Floor::Engine) => Some("kernel imports the engine"),
+        (Floor::Kernel(_), Floor::Capability(_)) => Some("kernel imports a capability"),
+        (Floor::Engine, Floor::Capability(_)) => Some("engine imports a capability"),
+        (Floor::Capability(a), Floor::Capability(b)) if a != b => {
+            Some("capability imports another capability")
+        }
+        _ => None,
+    }
+}
+
+/// Every import that breaks the floors, as `from imports to (why)`.
+fn floor_violations(graph: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<String> {
+    let mut broken = Vec::new();
+    for (from, targets) in graph {
+        for to in targets {
+            if let Some(why) = floor_violation(from, to) {
+                broken.push(format!("{} imports {} ({why})", name(from), name(to)));
+            }
+        }
+    }
+    broken
+}
+
+/// Circles between folders, at every level: for each folder, an arrow runs
+/// from one of its entries (a sub-folder or file) to another when a module
+/// under the first imports a module under the second.
+fn folder_circles(graph: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<String> {
+    let mut folders: BTreeSet<ModPath> = BTreeSet::new();
+    for m in graph.keys() {
+        for n in 0..m.len() {
+            folders.insert(m[..n].to_vec());
+        }
+    }
+    let mut found = Vec::new();
+    for folder in folders {
+        let depth = folder.len();
+        let entry = |m: &ModPath| -> Option<ModPath> {
+            (m.len() > depth && m[..depth] == folder[..]).then(|| m[..=depth].to_vec())
+        };
+        let mut level: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
+        for (from, targets) in graph {
+            let Some(a) = entry(from) else { continue };
+            for to in targets {
+                if let Some(b) = entry(to).filter(|b| *b != a) {
+                    level.entry(a.clone()).or_default().insert(b.clone());
+                    level.entry(b).or_default();
+                }
+            }
+        }
+        for c in circles(&level) {
+            found.push(c.iter().map(name).collect::<Vec<_>>().join(" <-> "));
+        }
+    }
+    found
+}
+
+/// Staff and admin operations outside their capability's `routes/staff/`,
+/// and files there that are not staff operations.
+fn misplaced_staff_routes(source: &Source) -> Vec<String> {
+    let mut broken = Vec::new();
+    for (module, path) in &source.modules {
+        let text = code_only(&std::fs::read_to_string(path).unwrap());
+        let staff_paths = text
+            .match_indices("path = \"")
+            .filter(|(i, _)| {
+                let rest = &text[i + 8..];
+                rest.starts_with("/staff/") || rest.starts_with("/admin/")
+            })
+            .count();
+        let in_staff_folder = module.len() >= 3
+            && module[1] == "routes"
+            && module[2] == "staff"
+            && floor_of(module) != Floor::Engine;
+        if staff_paths > 0 && !in_staff_folder {
+            broken.push(format!(
+                "{} declares a staff operation outside routes/staff/",
+                name(module)
+            ));
+        }
+        let is_mod_rs = path.ends_with("mod.rs");
+        if in_staff_folder && !is_mod_rs && staff_paths == 0 {
+            broken.push(format!(
+                "{} is in routes/staff/ but declares no staff operation",
+                name(module)
+            ));
+        }
+    }
+    broken
+}
 
 /// A source file as a module path (`["cart", "dto"]`; `lib.rs` is `[]`).
 type ModPath = Vec<String>;
@@ -266,24 +394,24 @@ fn graph() -> (Source, BTreeMap<ModPath, BTreeSet<ModPath>>) {
 }
 
 #[test]
-fn the_kernel_imports_no_capability() {
+fn the_kernel_the_engine_and_the_capabilities_import_only_downwards() {
     let (_, graph) = graph();
-    let mut broken = Vec::new();
-    for (from, targets) in &graph {
-        let in_kernel = from
-            .first()
-            .is_some_and(|top| KERNEL.contains(&top.as_str()));
-        for to in targets.iter().filter(|_| in_kernel) {
-            let to_kernel = to.first().is_some_and(|top| KERNEL.contains(&top.as_str()));
-            if !to_kernel {
-                broken.push(format!("{} imports {}", name(from), name(to)));
-            }
-        }
-    }
-    assert!(
-        broken.is_empty(),
-        "kernel files import capabilities: {broken:#?}"
-    );
+    let broken = floor_violations(&graph);
+    assert!(broken.is_empty(), "imports against the floors: {broken:#?}");
+}
+
+#[test]
+fn no_two_folders_import_each_other_in_a_circle_at_any_level() {
+    let (_, graph) = graph();
+    let found = folder_circles(&graph);
+    assert!(found.is_empty(), "folder circles: {found:#?}");
+}
+
+#[test]
+fn staff_operations_live_in_their_capabilitys_routes_staff() {
+    let (source, _) = graph();
+    let broken = misplaced_staff_routes(&source);
+    assert!(broken.is_empty(), "misplaced staff operations: {broken:#?}");
 }
 
 #[test]
@@ -351,12 +479,73 @@ fn the_layout_check_sees_imports_and_circles() {
         source.modules.len() > 50,
         "the checker reads the crate's files"
     );
-    let cart_scope: ModPath = vec!["cart".into(), "scope".into()];
+    let cart_scope: ModPath = vec!["commerce".into(), "cart".into(), "scope".into()];
     let identity: ModPath = vec!["http".into(), "identity".into()];
     assert!(
         graph[&cart_scope].contains(&identity),
-        "cart/scope.rs uses the identity extractors"
+        "commerce/cart/scope.rs uses the identity extractors"
     );
+}
+
+#[test]
+fn the_floor_and_folder_checks_catch_what_they_forbid() {
+    let m = |s: &str| -> ModPath { s.split('/').map(str::to_owned).collect() };
+    // A capability importing another, the engine importing a capability, the
+    // kernel importing the engine, a lower kernel folder importing a higher.
+    let bad = BTreeMap::from([
+        (
+            m("cart/routes/add_line"),
+            BTreeSet::from([m("devices/registry")]),
+        ),
+        (
+            m("commerce/placing/mod"),
+            BTreeSet::from([m("orders/routes/mod")]),
+        ),
+        (m("http/store"), BTreeSet::from([m("commerce/pricing/mod")])),
+        (m("platform/oidc"), BTreeSet::from([m("http/error")])),
+        (m("devices/registry"), BTreeSet::new()),
+        (m("orders/routes/mod"), BTreeSet::new()),
+        (m("commerce/pricing/mod"), BTreeSet::new()),
+        (m("http/error"), BTreeSet::new()),
+    ]);
+    let broken = floor_violations(&bad);
+    assert_eq!(broken.len(), 4, "{broken:#?}");
+    // What is allowed: a capability on the engine and the kernel, the engine
+    // on the kernel, a capability on itself.
+    let good = BTreeMap::from([
+        (
+            m("cart/routes/add_line"),
+            BTreeSet::from([
+                m("commerce/cart/lines"),
+                m("http/error"),
+                m("cart/routes/mod"),
+            ]),
+        ),
+        (
+            m("commerce/cart/lines"),
+            BTreeSet::from([m("read_model/snapshot")]),
+        ),
+        (m("http/error"), BTreeSet::from([m("platform/config")])),
+    ]);
+    assert!(floor_violations(&good).is_empty());
+    // Two folders of the engine importing each other through different files
+    // (no file circle) is still a folder circle.
+    let ring = BTreeMap::from([
+        (
+            m("commerce/orders/dto"),
+            BTreeSet::from([m("commerce/delivery/dto")]),
+        ),
+        (m("commerce/delivery/dto"), BTreeSet::new()),
+        (
+            m("commerce/delivery/finish"),
+            BTreeSet::from([m("commerce/orders/emails")]),
+        ),
+        (m("commerce/orders/emails"), BTreeSet::new()),
+    ]);
+    assert!(circles(&ring).is_empty(), "no file circle");
+    let found = folder_circles(&ring);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].contains("commerce/orders") && found[0].contains("commerce/delivery"));
 }
 
 /// Strongly connected groups of more than one file (Tarjan).

@@ -693,7 +693,7 @@ async fn unpaid_bank_transfers_are_cancelled_by_the_job_and_their_stock_returns(
     .json();
     assert_eq!(stock(&app, ROUTER, "Global").await, before - 2);
     // Not yet due: nothing happens.
-    let r = uplink_api::checkout::jobs::run_once(&app.state)
+    let r = uplink_api::commerce::orders::jobs::run_once(&app.state)
         .await
         .unwrap();
     assert_eq!(r.cancelled, 0);
@@ -706,7 +706,7 @@ async fn unpaid_bank_transfers_are_cancelled_by_the_job_and_their_stock_returns(
         .execute(app.state.db.pool())
         .await
         .unwrap();
-    let r = uplink_api::checkout::jobs::run_once(&app.state)
+    let r = uplink_api::commerce::orders::jobs::run_once(&app.state)
         .await
         .unwrap();
     assert_eq!(r.cancelled, 1);
@@ -1546,7 +1546,7 @@ async fn the_unpaid_order_job_puts_a_sold_out_product_back_in_stock() {
         .execute(app.state.db.pool())
         .await
         .unwrap();
-    let r = uplink_api::checkout::jobs::run_once(&app.state)
+    let r = uplink_api::commerce::orders::jobs::run_once(&app.state)
         .await
         .unwrap();
     assert_eq!(r.cancelled, 1);

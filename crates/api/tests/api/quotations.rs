@@ -633,7 +633,7 @@ async fn a_co_term_quotation_prorates_each_device_to_the_common_end_date_and_del
     let res = pay_with(&app, &buyer, &n, "co-term-1", &body).await;
     assert_eq!(res.status, 201, "{}", res.text());
     assert_eq!(cents(&res.json()["totals"]["total"]), share.price.cents());
-    uplink_api::delivery::runner::run_once(&app.state)
+    uplink_api::commerce::delivery::runner::run_once(&app.state)
         .await
         .expect("delivery runs");
     assert_eq!(coverage_end(&app, "1824-COTM-0001").await, target);

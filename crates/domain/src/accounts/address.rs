@@ -4,6 +4,9 @@
 
 use super::countries::{parse_country, us_state_name};
 
+/// Most addresses one account may keep (SPEC §8).
+pub const MAX_ADDRESSES: i64 = 50;
+
 /// An address as typed (at checkout or in the address book), before the
 /// rules are applied. The API calls it `AddressFields`.
 #[derive(

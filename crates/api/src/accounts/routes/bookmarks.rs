@@ -1,12 +1,12 @@
 //! Bookmarked products: ids of listable catalogue products, listed with
 //! their cards from the read model in the visitor's store (D33).
 
-use crate::catalog::dto::ProductCard;
 use crate::http::error::{ApiError, ApiResult, Problem};
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
 use crate::http::store::StoreContext;
 use crate::platform::timefmt::rfc3339;
+use crate::read_model::cards::ProductCard;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;

@@ -164,13 +164,8 @@ async fn callback(
     tracing::info!(user_id = %user.id, "InControl account linked");
     // Its devices come along now (SPEC §8). A failure keeps the link: the
     // devices page imports again on demand.
-    if let Err(e) = crate::devices::incontrol_import::import_with_token(
-        state,
-        &cfg,
-        &user.id,
-        &token.access_token,
-    )
-    .await
+    if let Some(import_devices) = state.hooks.incontrol_linked
+        && let Err(e) = import_devices(state, &user.id, &token.access_token).await
     {
         tracing::warn!(user_id = %user.id, error = %e, "InControl devices not imported at link time");
     }

@@ -1,7 +1,7 @@
 use super::cart_answer;
-use crate::cart::dto::CartDto;
-use crate::cart::lines::{AddLineRequest, apply, plan, validate};
-use crate::cart::scope::CartScope;
+use crate::commerce::cart::dto::CartDto;
+use crate::commerce::cart::lines::{AddLineRequest, apply, plan, validate};
+use crate::commerce::cart::scope::CartScope;
 use crate::http::error::{ApiResult, Problem};
 use crate::http::extract::ApiJson;
 use crate::http::state::AppState;
@@ -30,7 +30,7 @@ pub async fn add_line(
 ) -> ApiResult<Response> {
     let snap = scope.store.snapshot.clone();
     let valid = validate(&snap, scope.store.store, &req)?;
-    crate::delivery::checks::check_line(&state.db, &snap, &valid, scope.user_id()).await?;
+    crate::commerce::cart::stacking::check_line(&state.db, &snap, &valid, scope.user_id()).await?;
     let warehouse = snap.stores[scope.store.store].warehouse();
     let (db, store_code) = (state.db.clone(), scope.store.code().to_owned());
     let (owner, user_id) = (

@@ -1,7 +1,7 @@
 use super::cart_answer;
-use crate::cart::dto::CartDto;
-use crate::cart::pricing::{LoadCart, load_priced_cart, refusal_code, refusal_message};
-use crate::cart::scope::CartScope;
+use crate::commerce::cart::dto::CartDto;
+use crate::commerce::cart::scope::CartScope;
+use crate::commerce::pricing::{LoadCart, load_priced_cart, refusal_code, refusal_message};
 use crate::http::error::{ApiError, ApiResult, Problem};
 use crate::http::extract::ApiJson;
 use crate::http::state::AppState;
@@ -65,7 +65,7 @@ pub async fn apply_coupon(
             store: scope.store.store,
             owner: scope.owner.as_deref(),
             user_id: scope.user_id(),
-            tax: crate::cart::pricing::TaxDestination::StateOrCustomerDefault(None),
+            tax: crate::commerce::pricing::TaxDestination::StateOrCustomerDefault(None),
             shipping: Money::ZERO,
         },
     )

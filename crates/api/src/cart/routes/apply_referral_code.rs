@@ -1,11 +1,11 @@
 use super::cart_answer;
-use crate::cart::dto::CartDto;
-use crate::cart::scope::CartScope;
+use crate::commerce::cart::dto::CartDto;
+use crate::commerce::cart::partner_code as referral;
+use crate::commerce::cart::scope::CartScope;
 use crate::http::error::{ApiResult, Problem};
 use crate::http::extract::ApiJson;
 use crate::http::state::AppState;
 use crate::http::store::StoreParam;
-use crate::partners::referral_code as referral;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;

@@ -1,6 +1,6 @@
 use super::cart_answer;
-use crate::cart::dto::CartDto;
-use crate::cart::scope::CartScope;
+use crate::commerce::cart::dto::CartDto;
+use crate::commerce::cart::scope::CartScope;
 use crate::http::error::{ApiError, ApiResult, Problem};
 use crate::http::state::AppState;
 use crate::http::store::StoreParam;

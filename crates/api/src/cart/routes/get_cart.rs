@@ -1,5 +1,5 @@
-use crate::cart::dto::CartDto;
-use crate::cart::scope::{CartQuery, CartScope, read_cart};
+use crate::commerce::cart::dto::CartDto;
+use crate::commerce::cart::scope::{CartQuery, CartScope, read_cart};
 use crate::http::error::{ApiResult, Problem};
 use crate::http::extract::ApiQuery;
 use crate::http::state::AppState;

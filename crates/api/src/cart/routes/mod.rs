@@ -11,7 +11,7 @@ pub mod remove_coupon;
 pub mod remove_referral_code;
 pub mod update_line;
 
-use crate::cart::scope::{CartScope, read_cart};
+use crate::commerce::cart::scope::{CartScope, read_cart};
 use crate::http::error::ApiResult;
 use crate::http::state::AppState;
 use axum::Json;

@@ -1,7 +1,9 @@
-use crate::cart::dto::CartDto;
-use crate::cart::lines::{AddLineRequest, apply, cart_units, check_cart_units, plan, validate};
-use crate::cart::scope::CartScope;
-use crate::cart::scope::read_cart;
+use crate::commerce::cart::dto::CartDto;
+use crate::commerce::cart::lines::{
+    AddLineRequest, apply, cart_units, check_cart_units, plan, validate,
+};
+use crate::commerce::cart::scope::CartScope;
+use crate::commerce::cart::scope::read_cart;
 use crate::http::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::http::extract::ApiJson;
 use crate::http::state::AppState;
@@ -143,11 +145,14 @@ pub async fn quick_order(
                 ..AddLineRequest::default()
             },
         ) {
-            Ok(valid) => {
-                crate::delivery::checks::check_line(&state.db, snap, &valid, scope.user_id())
-                    .await
-                    .map(|()| valid)
-            }
+            Ok(valid) => crate::commerce::cart::stacking::check_line(
+                &state.db,
+                snap,
+                &valid,
+                scope.user_id(),
+            )
+            .await
+            .map(|()| valid),
             Err(e) => Err(e),
         };
         checked.push((m, valid));

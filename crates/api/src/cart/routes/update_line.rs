@@ -1,8 +1,10 @@
 use super::cart_answer;
-use crate::cart::dto::CartDto;
-use crate::cart::lines::{AddLineRequest, cart_units, check_cart_units, check_stock, validate};
-use crate::cart::pricing::parse_options;
-use crate::cart::scope::CartScope;
+use crate::commerce::cart::dto::CartDto;
+use crate::commerce::cart::lines::{
+    AddLineRequest, cart_units, check_cart_units, check_stock, validate,
+};
+use crate::commerce::cart::scope::CartScope;
+use crate::commerce::pricing::parse_options;
 use crate::http::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::http::extract::ApiJson;
 use crate::http::state::AppState;
@@ -75,7 +77,7 @@ pub async fn update_line(
     let iccid = line.row.iccid.clone();
     if let Some(i) = &iccid
         && let Some(idx) = snap.product_by_id(&line.row.product_id)
-        && let Some(o) = crate::cart::pricing::effective_options(snap, idx)
+        && let Some(o) = crate::commerce::pricing::effective_options(snap, idx)
             .into_iter()
             .find(|o| o.kind == uplink_domain::catalog::OptionKind::Iccid)
     {
@@ -92,7 +94,7 @@ pub async fn update_line(
             iccid: None,
         },
     )?;
-    crate::delivery::checks::check_line_in(&mut tx, snap, &valid, scope.user_id()).await?;
+    crate::commerce::cart::stacking::check_line_in(&mut tx, snap, &valid, scope.user_id()).await?;
     // Serials may not repeat those of the product's other lines.
     let others: Vec<&str> = lines
         .iter()

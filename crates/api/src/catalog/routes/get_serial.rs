@@ -1,6 +1,6 @@
-use crate::catalog::dto::ProductCard;
 use crate::http::error::{ApiError, ApiResult, Problem};
 use crate::http::store::{StoreContext, StoreParam};
+use crate::read_model::cards::ProductCard;
 use axum::Json;
 use axum::extract::Path;
 use axum::http::StatusCode;

@@ -1,17 +1,17 @@
-use crate::cart::dto::CartTaxDto;
-use crate::cart::pricing::{CartRows, LoadCart, TaxDestination};
-use crate::cart::scope::check_store_region;
-use crate::checkout::options::{
+use crate::commerce::cart::dto::CartTaxDto;
+use crate::commerce::cart::scope::check_store_region;
+use crate::commerce::offers::{
     PaymentMethodDto, ShippingOptionDto, payment_methods, pickup_state, shipping_options,
 };
-use crate::checkout::quote::order_line_options;
+use crate::commerce::placing::line_options::order_line_options;
+use crate::commerce::pricing::{CartRows, LoadCart, TaxDestination};
+use crate::commerce::quotes::load_payable;
 use crate::http::error::{ApiResult, Problem};
 use crate::http::extract::ApiQuery;
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
 use crate::http::store::StoreContext;
 use crate::platform::money::MoneyDto;
-use crate::quotations::payment::for_order;
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -72,7 +72,7 @@ pub struct CheckoutLine {
     pub tax: MoneyDto,
     /// `subtotal − discount + tax`.
     pub total: MoneyDto,
-    pub options: Vec<crate::orders::dto::LineOption>,
+    pub options: Vec<crate::commerce::orders::dto::LineOption>,
     pub serials: Vec<String>,
     pub physical: bool,
     /// Why the line cannot be ordered as it is (`not_sold_in_store`, `insufficient_stock`).
@@ -121,21 +121,14 @@ pub async fn checkout_options(
         .map(str::trim)
         .filter(|n| !n.is_empty())
     {
-        Some(number) => {
-            let q = crate::quotations::load_own(&state, auth.id(), number).await?;
-            crate::quotations::payment::check_payable(&q, uplink_db::now_ms())?;
-            Some((
-                crate::quotations::payment::store_of(&state, &q)?,
-                for_order(&q),
-            ))
-        }
+        Some(number) => Some(load_payable(&state, auth.id(), number).await?),
         None => None,
     };
     let store = match &quotation {
         Some((quotation_store, _)) => quotation_store,
         None => &store,
     };
-    check_store_region(store, Some(&auth))?;
+    check_store_region(store, Some(&auth.user))?;
     let st = &store.snapshot.stores[store.store];
     let owner = uplink_db::cart::customer_owner(auth.id());
     let tax_state = match query.pickup_location.as_deref().and_then(pickup_state) {

@@ -1,12 +1,12 @@
-use crate::checkout::dto::PlaceOrderRequest;
-use crate::checkout::idempotency;
-use crate::checkout::place::{IdemKey, place};
+use crate::commerce::orders::dto::OrderDetail;
+use crate::commerce::placing::idempotency;
+use crate::commerce::placing::request::PlaceOrderRequest;
+use crate::commerce::placing::{IdemKey, OrderIntent, OrderSource, OrderTerms, place};
 use crate::http::error::{ApiResult, Problem};
 use crate::http::extract::ApiJson;
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
 use crate::http::store::{StoreContext, StoreParam};
-use crate::orders::dto::OrderDetail;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -42,13 +42,20 @@ pub async fn place_order(
         return Ok(replay);
     }
     let idem = IdemKey { scope, key };
-    match place(&state, &auth, &store, &req, &idem).await {
-        Ok(placed) => {
-            let location = format!("/api/v1/orders/{}", placed.detail.number);
+    let intent = OrderIntent {
+        buyer: auth.user,
+        store,
+        source: OrderSource::Cart,
+        terms: OrderTerms::Requested(Box::new(req)),
+        idempotency: Some(idem.clone()),
+    };
+    match place(&state, intent).await {
+        Ok(order) => {
+            let location = format!("/api/v1/orders/{}", order.number);
             Ok((
                 StatusCode::CREATED,
                 [(header::LOCATION, location)],
-                Json(placed.detail),
+                Json(order),
             )
                 .into_response())
         }

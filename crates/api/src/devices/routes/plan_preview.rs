@@ -1,6 +1,6 @@
 use super::{no_device, path_serial};
-use crate::delivery::context::ms_of_datetime;
-use crate::delivery::plans::{family_of, preview, purchase_of};
+use crate::commerce::delivery::context::ms_of_datetime;
+use crate::commerce::delivery::plans::{family_of, preview, purchase_of};
 use crate::http::error::{ApiError, ApiResult, Problem};
 use crate::http::extract::ApiQuery;
 use crate::http::identity::AuthUser;

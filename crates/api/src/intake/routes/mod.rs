@@ -1,3 +1,4 @@
 //! The intake's two endpoints.
 
 pub mod post_envelope;
+pub mod staff;

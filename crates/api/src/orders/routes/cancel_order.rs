@@ -1,8 +1,8 @@
 use super::own_order;
+use crate::commerce::orders::dto::OrderDetail;
 use crate::http::error::{ApiResult, Problem};
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
-use crate::orders::dto::OrderDetail;
 use axum::Json;
 use axum::extract::{Path, State};
 use uplink_domain::checkout::order_status::Actor;
@@ -21,7 +21,7 @@ pub async fn cancel_order(
     Path(number): Path<String>,
 ) -> ApiResult<Json<OrderDetail>> {
     let order = own_order(&state, &auth, &number).await?;
-    let detail = crate::orders::manage::cancel(
+    let detail = crate::commerce::orders::lifecycle::cancel(
         &state,
         &order,
         Actor::Customer,

@@ -1,8 +1,8 @@
 use super::own_order;
+use crate::commerce::orders::dto::{OrderDetail, load_parts, order_detail};
 use crate::http::error::{ApiResult, Problem};
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
-use crate::orders::dto::{OrderDetail, load_parts, order_detail};
 use axum::Json;
 use axum::extract::{Path, State};
 
@@ -20,6 +20,6 @@ pub async fn get_order(
     let mut conn = state.db.pool().acquire().await?;
     let parts = load_parts(&mut conn, order).await?;
     let mut detail = order_detail(&parts, &state.config.checkout.bank_details);
-    crate::delivery::deliverables::attach(&mut conn, &parts.order.id, &mut detail).await?;
+    crate::commerce::orders::deliverables::attach(&mut conn, &parts.order.id, &mut detail).await?;
     Ok(Json(detail))
 }

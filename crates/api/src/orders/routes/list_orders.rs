@@ -1,8 +1,8 @@
+use crate::commerce::orders::dto::{OrderSummary, order_summary};
 use crate::http::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::http::extract::ApiQuery;
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
-use crate::orders::dto::{OrderSummary, order_summary};
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};

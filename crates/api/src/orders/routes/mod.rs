@@ -18,3 +18,4 @@ pub async fn own_order(state: &AppState, auth: &AuthUser, number: &str) -> ApiRe
         _ => Err(ApiError::not_found("This order")),
     }
 }
+pub mod staff;

@@ -20,7 +20,7 @@ pub async fn order_invoice(
 ) -> ApiResult<Response> {
     let number = number.trim_end_matches(".pdf").to_owned();
     let order = own_order(&state, &auth, &number).await?;
-    let (file, pdf) = crate::orders::invoice::render_order(&state, order)
+    let (file, pdf) = crate::commerce::orders::invoice::render_order(&state, order)
         .await?
         .ok_or_else(|| ApiError::not_found("An invoice for this order"))?;
     Ok((

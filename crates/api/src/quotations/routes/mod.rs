@@ -9,7 +9,7 @@ pub mod get_quotation;
 pub mod list_quotations;
 pub mod pay_quotation;
 pub mod quotation_pdf;
-pub mod staff_quotations;
+pub mod staff;
 
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::state::AppState;

@@ -1,12 +1,12 @@
-use crate::checkout::dto::PlaceOrderRequest;
-use crate::checkout::idempotency;
-use crate::checkout::place::IdemKey;
+use crate::commerce::orders::dto::OrderDetail;
+use crate::commerce::placing::idempotency;
+use crate::commerce::placing::request::PlaceOrderRequest;
+use crate::commerce::placing::{IdemKey, OrderIntent, OrderSource, OrderTerms, place};
+use crate::commerce::quotes;
 use crate::http::error::{ApiResult, Problem};
 use crate::http::extract::ApiJson;
 use crate::http::identity::AuthUser;
 use crate::http::state::AppState;
-use crate::orders::dto::OrderDetail;
-use crate::quotations::payment::pay;
 use crate::quotations::workflow::Author;
 use crate::quotations::{emails, load_own};
 use axum::Json;
@@ -46,15 +46,31 @@ pub async fn pay_quotation(
         return Ok(replay);
     }
     let idem = IdemKey { scope, key };
-    match pay(&state, &auth, &q, &req, &idem).await {
-        Ok(placed) => {
+    let placed = match quotes::check_payable(&q.row, uplink_db::now_ms())
+        .and_then(|()| quotes::store_of(&state, &q.row))
+    {
+        Ok(store) => {
+            let quotation = std::sync::Arc::new(quotes::for_order(&q.row, &q.lines));
+            let intent = OrderIntent {
+                buyer: auth.user.clone(),
+                store,
+                source: OrderSource::Quotation(quotation),
+                terms: OrderTerms::Requested(Box::new(req)),
+                idempotency: Some(idem.clone()),
+            };
+            place(&state, intent).await
+        }
+        Err(e) => Err(e),
+    };
+    match placed {
+        Ok(order) => {
             let author = Author::buyer(&auth.user);
             emails::status_changed(&state, &q, QuotationStatus::Ordered, &author, "", None).await;
-            let location = format!("/api/v1/orders/{}", placed.detail.number);
+            let location = format!("/api/v1/orders/{}", order.number);
             Ok((
                 StatusCode::CREATED,
                 [(header::LOCATION, location)],
-                Json(placed.detail),
+                Json(order),
             )
                 .into_response())
         }

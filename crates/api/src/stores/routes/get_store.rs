@@ -1,7 +1,7 @@
-use crate::catalog::dto::StoreDto;
 use crate::http::error::{ApiError, ApiResult, Problem};
 use crate::http::state::AppState;
 use crate::http::store::find_store;
+use crate::read_model::cards::StoreDto;
 use axum::Json;
 use axum::extract::{Path, State};
 

@@ -1,6 +1,6 @@
-use crate::catalog::dto::StoreDto;
 use crate::http::error::{ApiResult, Problem};
 use crate::http::store::{StoreContext, StoreParam};
+use crate::read_model::cards::StoreDto;
 use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;

@@ -1,0 +1,11 @@
+//! The basket every way of buying fills (SPEC §5): whose cart a request
+//! addresses (`scope`), the line rules (`lines`), the guest-cart merge on
+//! sign-in (`merge`), the partner referral code box (`partner_code`) and the
+//! answer of a priced cart (`dto`).
+
+pub mod dto;
+pub mod lines;
+pub mod merge;
+pub mod partner_code;
+pub mod scope;
+pub mod stacking;

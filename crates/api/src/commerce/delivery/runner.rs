@@ -1,0 +1,215 @@
+//! Running delivery: the queue is drained by a per-process worker that the
+//! payment's commit wakes at once ([`nudge`]), and by the job runner's
+//! `deliver_paid_orders` job every few seconds on every server (orders
+//! another server queued, or left half done when it stopped). Either way
+//! an order is taken with a conditional update of its queue row
+//! (`claim_delivery`, a lease), so several servers never deliver one order
+//! at once; a server that stops mid-order leaves the row to be claimed
+//! again when the lease ends, and the unique keys make the rerun deliver
+//! only what is missing.
+
+use super::context::LineCtx;
+use super::lines::{LineOutcome, deliver_line};
+use crate::http::state::AppState;
+use crate::platform::jobs::{Job, JobFuture};
+use std::time::Duration;
+use uplink_db::now_ms;
+use uplink_db::orders::{self as oq, OrderLineRow, OrderRow};
+use uplink_domain::catalog::ProductType;
+use uplink_domain::error_code::ErrorCode;
+
+/// How long one server holds an order it delivers.
+const LEASE_MS: i64 = 60_000;
+/// How long an order whose attempt failed waits before the next.
+const RETRY_MS: i64 = 30_000;
+/// Orders read from the queue at a time.
+const BATCH: i64 = 50;
+/// The job's interval: the safety net behind the worker.
+const JOB_EVERY: Duration = Duration::from_secs(5);
+
+/// The worker of a serving process: delivers whenever a payment is
+/// announced (`crate::commerce::orders::paid`).
+pub fn spawn_worker(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            crate::commerce::orders::paid::announced().await;
+            if let Err(e) = run_once(&state).await {
+                tracing::warn!(error = %e, "delivery run failed; the job retries");
+            }
+        }
+    })
+}
+
+/// The job for the runner.
+pub fn jobs() -> Vec<Job<AppState>> {
+    vec![Job {
+        name: "deliver_paid_orders",
+        every: JOB_EVERY,
+        run: deliver_paid_orders,
+    }]
+}
+
+fn deliver_paid_orders(state: &AppState) -> JobFuture<'_> {
+    Box::pin(run_once(state))
+}
+
+/// Delivers every order this server can claim now; returns how many it
+/// finished. (Tests call it directly.)
+pub async fn run_once(state: &AppState) -> anyhow::Result<u64> {
+    let mut done = 0;
+    loop {
+        let now = now_ms();
+        let ids = state.db.claimable_deliveries(now, BATCH).await?;
+        for id in &ids {
+            match deliver_order(state, id).await {
+                Ok(true) => done += 1,
+                Ok(false) => {}
+                Err(e) => {
+                    tracing::warn!(order_id = %id, error = %e, "delivery attempt failed; retried later");
+                    state
+                        .db
+                        .delivery_attempt_failed(id, &e.to_string(), now_ms() + RETRY_MS)
+                        .await?;
+                }
+            }
+        }
+        if (ids.len() as i64) < BATCH {
+            return Ok(done);
+        }
+    }
+}
+
+/// Lines whose delivery reads what other lines deliver go last (a pool
+/// takes the buyer's eSIMs, those of this order included).
+fn delivery_order(lines: &[OrderLineRow]) -> Vec<&OrderLineRow> {
+    let mut v: Vec<&OrderLineRow> = lines
+        .iter()
+        .filter(|l| l.delivery_status == "awaiting_delivery")
+        .collect();
+    v.sort_by_key(|l| {
+        (
+            l.product_type == ProductType::EsimDataPool.as_str(),
+            l.position,
+        )
+    });
+    v
+}
+
+/// Claims one queued order and delivers it in ONE transaction: the claim,
+/// every line (each under its own savepoint), the failures, the finish and
+/// the e-mails. One commit per order keeps SQLite's single writer free for
+/// checkouts; and a server that stops midway leaves nothing behind, not
+/// even its claim, so another picks the order up at its next run. The claim
+/// (a lease) still tells servers apart while the transaction runs, and
+/// after a failed attempt it keeps the order waiting until its retry time.
+/// True when this call finished the order.
+pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<bool> {
+    let snapshot = state.catalog.snapshot().await?;
+    let mut tx = state.db.begin_write().await?;
+    if !uplink_db::delivery::claim_delivery_in(&mut tx, order_id, now_ms(), LEASE_MS).await? {
+        return Ok(false); // another server has it, or it is done
+    }
+    let Some(order) = oq::order_in(&mut tx, order_id).await? else {
+        return Ok(false);
+    };
+    let lines = oq::lines_in(&mut tx, order_id).await?;
+    let mut mail = Vec::new();
+    for line in delivery_order(&lines) {
+        if let Some((code, why)) =
+            deliver_one(state, &mut tx, &snapshot, &order, line, &mut mail).await?
+        {
+            mail.extend(record_failure(state, &mut tx, &order, line, code, &why).await?);
+        }
+    }
+    let finished = super::finish::finish_order(state, &mut tx, &order).await?;
+    let done = match finished {
+        super::finish::Finished::Before => false,
+        super::finish::Finished::Now(email) => {
+            mail.extend(email.map(|e| *e));
+            true
+        }
+    };
+    tx.commit().await?;
+    for row in &mail {
+        state.mailer.recorded(row);
+    }
+    Ok(done)
+}
+
+/// Delivers one line; the reason when it cannot be.
+async fn deliver_one(
+    state: &AppState,
+    tx: &mut sqlx::AnyConnection,
+    snapshot: &crate::read_model::Snapshot,
+    order: &OrderRow,
+    line: &OrderLineRow,
+    mail: &mut Vec<uplink_db::account_area::OutboxRow>,
+) -> anyhow::Result<Option<(ErrorCode, String)>> {
+    let Some(product) = snapshot
+        .product_by_id(&line.product_id)
+        .map(|i| snapshot.product(i))
+    else {
+        return Ok(Some((
+            ErrorCode::NotFound,
+            format!("{} is no longer in the catalogue.", line.sku),
+        )));
+    };
+    let ctx = LineCtx {
+        order,
+        line,
+        product,
+        snapshot,
+        mailer: &state.mailer,
+        public_url: &state.config.public_url,
+        smdp: &state.config.checkout.esim_smdp,
+        now: now_ms(),
+        purchased: match order.payment_method.as_str() {
+            "bank_transfer" => order.paid_at.unwrap_or(order.placed_at),
+            _ => order.placed_at,
+        },
+    };
+    Ok(match deliver_line(tx, &ctx, mail).await? {
+        LineOutcome::Delivered => None,
+        LineOutcome::Failed(code, why) => Some((code, why)),
+    })
+}
+
+/// A line that cannot be delivered: marked `failed` with a history entry
+/// saying why, and staff alerted (the alerts are returned, recorded in the
+/// outbox already).
+async fn record_failure(
+    state: &AppState,
+    tx: &mut sqlx::AnyConnection,
+    order: &OrderRow,
+    line: &OrderLineRow,
+    code: ErrorCode,
+    why: &str,
+) -> anyhow::Result<Vec<uplink_db::account_area::OutboxRow>> {
+    tracing::error!(order = %order.number, line = %line.id, code = %code, why, "a line could not be delivered");
+    let moved =
+        oq::set_line_delivery(tx, &order.id, Some(&line.id), "awaiting_delivery", "failed").await?;
+    if moved == 0 {
+        return Ok(Vec::new());
+    }
+    let status = oq::order_in(tx, &order.id)
+        .await?
+        .map_or_else(|| order.status.clone(), |o| o.status);
+    let note = format!(
+        "{} could not be delivered ({code}): {why} Our team has been told and will contact you.",
+        line.name
+    );
+    oq::insert_history(tx, &order.id, &status, "system", &note).await?;
+    let alerts = super::emails::staff_alerts(
+        tx,
+        &state.mailer,
+        &state.config.public_url,
+        order,
+        line,
+        &format!("{code}: {why}"),
+    )
+    .await?;
+    for row in &alerts {
+        uplink_db::account_area::insert_outbox_in(tx, row).await?;
+    }
+    Ok(alerts)
+}

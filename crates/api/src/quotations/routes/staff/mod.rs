@@ -1,0 +1,3 @@
+//! Sales staff and quotations: the queue, pricing, sending, declining.
+
+pub mod staff_quotations;

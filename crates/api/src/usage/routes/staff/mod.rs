@@ -1,0 +1,3 @@
+//! Admins: the integration keys outside systems post usage with.
+
+pub mod integration_keys;
