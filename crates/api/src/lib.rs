@@ -24,6 +24,7 @@ pub mod downloads;
 pub mod gateway;
 pub mod intake;
 pub mod orders;
+pub mod partners;
 pub mod quotations;
 pub mod stores;
 pub mod usage;
@@ -51,6 +52,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(credit::router())
         .merge(quotations::router())
         .merge(usage::router())
+        .merge(partners::router())
         // Staff and admin operations: each capability's own, under
         // `/staff` or `/admin`, mounted here (docs/architecture.md §1).
         .merge(orders::staff_router())
@@ -58,6 +60,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(quotations::staff_router())
         .merge(usage::staff_router())
         .merge(intake::staff_router())
+        .merge(partners::staff_router())
         .merge(backoffice::staff_router())
 }
 

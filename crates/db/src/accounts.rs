@@ -9,7 +9,7 @@ use sqlx::FromRow;
 pub const USER_COLUMNS: &str = "users.id, users.email, users.password_hash, users.name, users.company, \
 users.phone, users.country, users.newsletter, users.is_customer, users.is_partner, users.is_sales, \
 users.is_fulfilment, users.is_admin, users.credit_limit_cents, users.payment_terms_days, \
-users.may_exceed_limit, users.created_at, users.updated_at, users.deleted_at";
+users.may_exceed_limit, users.created_at, users.updated_at, users.deleted_at, users.invited_at";
 
 #[derive(Debug, Clone, FromRow, PartialEq)]
 pub struct UserRow {
@@ -43,6 +43,9 @@ pub struct UserRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub deleted_at: Option<i64>,
+    /// Made for an end customer by a partner's pavilion order (SPEC §10):
+    /// it cannot sign in until its invitation is claimed.
+    pub invited_at: Option<i64>,
 }
 
 /// What creating an account needs.
@@ -217,12 +220,16 @@ impl Db {
     }
 
     pub async fn set_password_hash(&self, user_id: &str, hash: &str) -> Result<(), DbError> {
-        sqlx::query("UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1")
-            .bind(user_id)
-            .bind(hash)
-            .bind(crate::now_ms())
-            .execute(self.writer())
-            .await?;
+        // A password set by a reset link also opens an account a partner's
+        // order made (the link proves the e-mail, as the invitation would).
+        sqlx::query(
+            "UPDATE users SET password_hash = $2, invited_at = NULL, updated_at = $3 WHERE id = $1",
+        )
+        .bind(user_id)
+        .bind(hash)
+        .bind(crate::now_ms())
+        .execute(self.writer())
+        .await?;
         Ok(())
     }
 

@@ -18,6 +18,11 @@ pub struct StoreRow {
     #[sqlx(try_from = "i64")]
     pub is_default: Flag,
     pub partner_name: Option<String>,
+    /// The partner that owns a mini-store.
+    pub partner_id: Option<String>,
+    /// A mini-store's prices may not go below this share (basis points) of
+    /// its region's eStore price.
+    pub price_floor_bp: i64,
     pub store_key: Option<String>,
     pub display_name: String,
     pub tagline: Option<String>,
@@ -105,6 +110,14 @@ pub struct PriceRow {
     pub compare_at_cents: Option<i64>,
     #[sqlx(try_from = "i64")]
     pub sold: Flag,
+}
+
+/// An entry of an eStore's partner price list.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PartnerPriceRow {
+    pub product_id: String,
+    pub store_code: String,
+    pub price_cents: i64,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -202,6 +215,7 @@ pub struct CatalogRows {
     pub product_categories: Vec<ProductCategoryRow>,
     pub labels: Vec<ProductLabelRow>,
     pub prices: Vec<PriceRow>,
+    pub partner_prices: Vec<PartnerPriceRow>,
     pub stock: Vec<StockRow>,
     pub options: Vec<OptionRow>,
     pub option_values: Vec<OptionValueRow>,
@@ -308,7 +322,7 @@ impl Db {
             stock_version: versions.stock,
             stores: all!(
                 StoreRow,
-                "SELECT code, kind, region, name, currency, CAST(active AS INTEGER) AS active, CAST(is_default AS INTEGER) AS is_default, partner_name, store_key, display_name, tagline, logo_media, accent_color, catalogue, payment_methods, shipping_methods, referral_terms, position FROM stores ORDER BY position, code"
+                "SELECT code, kind, region, name, currency, CAST(active AS INTEGER) AS active, CAST(is_default AS INTEGER) AS is_default, partner_name, partner_id, price_floor_bp, store_key, display_name, tagline, logo_media, accent_color, catalogue, payment_methods, shipping_methods, referral_terms, position FROM stores ORDER BY position, code"
             ),
             categories: all!(
                 CategoryRow,
@@ -333,6 +347,10 @@ impl Db {
             prices: all!(
                 PriceRow,
                 "SELECT product_id, store_code, price_cents, compare_at_cents, CAST(sold AS INTEGER) AS sold FROM product_prices"
+            ),
+            partner_prices: all!(
+                PartnerPriceRow,
+                "SELECT product_id, store_code, price_cents FROM partner_prices"
             ),
             stock: all_stock_rows(pool).await?,
             options: all!(

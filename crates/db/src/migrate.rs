@@ -56,6 +56,7 @@ const SOURCES: &[Source] = &[
     migration!(55, "quotations"),
     migration!(56, "usage"),
     migration!(57, "usage_indexes"),
+    migration!(58, "partner_stores"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

@@ -47,12 +47,23 @@ pub struct OrderRow {
     pub partner_name: Option<String>,
     /// The quotation this order paid (SPEC §9), when it came from one.
     pub quotation_number: Option<String>,
+    /// How the order came to its partner: `referral_code`, `ministore` or
+    /// `pavilion` (SPEC §10).
+    pub partner_channel: Option<String>,
+    /// The pavilion's end customer (JSON `{name, company, email}`).
+    pub end_customer: Option<String>,
+    /// Whose account the deliverables land on when it is not the buyer's
+    /// (the pavilion's end customer).
+    pub recipient_user_id: Option<String>,
+    /// `partner` when the lines were priced at the partner price list.
+    pub price_list: String,
 }
 
 pub(crate) const ORDER_COLUMNS: &str = "id, number, store_code, user_id, email, status, currency, subtotal_cents, \
 discount_cents, shipping_cents, tax_cents, total_cents, coupon_code, payment_method, payment_status, \
 payment_reference, shipping_method, shipping_details, shipping_address, billing_address, digital_only, \
-pay_by, placed_at, paid_at, updated_at, partner_id, partner_referral_code, partner_name, quotation_number";
+pay_by, placed_at, paid_at, updated_at, partner_id, partner_referral_code, partner_name, quotation_number, \
+partner_channel, end_customer, recipient_user_id, price_list";
 
 #[derive(Debug, Clone, FromRow, PartialEq)]
 pub struct OrderLineRow {
@@ -162,7 +173,8 @@ pub async fn next_order_seq(conn: &mut AnyConnection) -> Result<i64, DbError> {
 pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), DbError> {
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "INSERT INTO orders ({ORDER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-         $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)"
+         $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, \
+         $32, $33)"
     )))
     .bind(&o.id)
     .bind(&o.number)
@@ -193,6 +205,10 @@ pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), 
     .bind(&o.partner_referral_code)
     .bind(&o.partner_name)
     .bind(&o.quotation_number)
+    .bind(&o.partner_channel)
+    .bind(&o.end_customer)
+    .bind(&o.recipient_user_id)
+    .bind(&o.price_list)
     .execute(conn)
     .await?;
     Ok(())

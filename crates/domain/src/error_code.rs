@@ -70,6 +70,9 @@ error_codes! {
     UsageRecordConflict => "usage_record_conflict", "A usage record with this id was already taken with other values; send a new record id for new usage.";
     OrderNotCancellable => "order_not_cancellable", "This order can no longer be cancelled.";
     PayloadTooLarge => "payload_too_large", "The request is too large.";
+    StorePaused => "store_paused", "This mini-store is closed for now; shop in the main store instead.";
+    PriceBelowFloor => "price_below_floor", "This price is below the lowest price the store allows for the product.";
+    InvitationInvalid => "invitation_invalid", "This invitation link is invalid, has expired or was already used.";
     Internal => "internal", "Something went wrong on our side; please try again.";
 }
 

@@ -50,9 +50,37 @@ pub fn rebate(eligible: Money, rate_bp: i64) -> Money {
     eligible.percent_bp(rate_bp)
 }
 
+/// The lowest price a partner may set in a mini-store: `floor_bp` basis
+/// points of the region's eStore price, rounded *up* to the cent, so a price
+/// at the floor is never below the share the store set.
+pub fn price_floor(store_price: Money, floor_bp: i64) -> Money {
+    let bp = i128::from(floor_bp.clamp(0, 10_000));
+    let exact = i128::from(store_price.cents().max(0)) * bp;
+    Money::from_cents(((exact + 9_999) / 10_000) as i64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_price_floor_rounds_up_to_the_cent() {
+        let m = Money::from_cents;
+        assert_eq!(price_floor(m(10_000), 8_000), m(8_000));
+        assert_eq!(price_floor(m(999), 8_000), m(800)); // 799.2 → 800
+        assert_eq!(price_floor(m(1), 5_000), m(1));
+        assert_eq!(price_floor(m(12_345), 0), m(0));
+        assert_eq!(price_floor(m(12_345), 10_000), m(12_345));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_price_at_the_floor_is_never_below_the_share(cents in 0i64..10_000_000_000, bp in 0i64..=10_000) {
+            let floor = price_floor(Money::from_cents(cents), bp).cents();
+            proptest::prop_assert!(i128::from(floor) * 10_000 >= i128::from(cents) * i128::from(bp));
+            proptest::prop_assert!(i128::from(floor - 1) * 10_000 < i128::from(cents) * i128::from(bp) || floor == 0);
+        }
+    }
 
     #[test]
     fn codes_are_trimmed_and_upper_cased() {

@@ -82,6 +82,44 @@ fn demos() -> Vec<Demo> {
             address: Some(("1 Canada Square", None, "London", "E14 5AB")),
         },
         Demo {
+            email: "northwind@uplink.test",
+            name: "Noah Whitfield",
+            company: Some("Northwind Networks Ltd"),
+            phone: "+44 161 496 0723",
+            country: "GB",
+            roles: RoleFlags {
+                is_customer: true,
+                is_partner: true,
+                ..RoleFlags::default()
+            },
+            credit: None,
+            address: Some(("12 Quay Street", None, "Manchester", "M3 3JE")),
+        },
+        Demo {
+            email: "harbor@uplink.test",
+            name: "Hana Brooks",
+            company: Some("Harbor Marine Connectivity LLC"),
+            phone: "+1 206 555 0164",
+            country: "US",
+            roles: RoleFlags {
+                is_customer: true,
+                is_partner: true,
+                ..RoleFlags::default()
+            },
+            credit: None,
+            address: Some(("2401 Alaskan Way", Some("WA"), "Seattle", "98121")),
+        },
+        Demo {
+            email: "marta@uplink.test",
+            name: "Marta Nowak",
+            company: Some("Baltic Ferries"),
+            phone: "+48 58 555 0132",
+            country: "PL",
+            roles: customer(),
+            credit: None,
+            address: Some(("ul. Długa 1", None, "Gdańsk", "80-827")),
+        },
+        Demo {
             email: "sales@uplink.test",
             name: "Sofia Lindqvist",
             company: Some("Uplink"),

@@ -19,6 +19,7 @@ pub fn stores(b: &mut Builder) -> Vec<StoreSeed> {
     let hb_logo = b.add_media(logo("harbor-logo", "HM", "#1e3a8a"));
     let ul_logo = b.add_media(logo("uplink-logo", "UL", "#0b5fff"));
     let rw_logo = b.add_media(logo("uplink-rewards-logo", "UR", "#7c3aed"));
+    let sk_logo = b.add_media(logo("skyline-logo", "SR", "#b45309"));
     vec![
         StoreSeed {
             code: "global",
@@ -34,7 +35,7 @@ pub fn stores(b: &mut Builder) -> Vec<StoreSeed> {
             accent: "#0b5fff",
             selected_catalogue: false,
             payment_methods: &["card", "paypal", "bank_transfer", "credit_terms"],
-            shipping_methods: &["standard", "express"],
+            shipping_methods: &["customer_provided", "priority"],
             referral_terms: None,
         },
         StoreSeed {
@@ -51,7 +52,7 @@ pub fn stores(b: &mut Builder) -> Vec<StoreSeed> {
             accent: "#0b5fff",
             selected_catalogue: false,
             payment_methods: &["card", "paypal", "credit_terms"],
-            shipping_methods: &["standard", "express", "pickup"],
+            shipping_methods: &["customer_provided", "priority", "pickup"],
             referral_terms: None,
         },
         StoreSeed {
@@ -68,7 +69,7 @@ pub fn stores(b: &mut Builder) -> Vec<StoreSeed> {
             accent: "#0f766e",
             selected_catalogue: true,
             payment_methods: &["card", "bank_transfer"],
-            shipping_methods: &["standard", "express"],
+            shipping_methods: &["priority"],
             referral_terms: None,
         },
         StoreSeed {
@@ -85,7 +86,24 @@ pub fn stores(b: &mut Builder) -> Vec<StoreSeed> {
             accent: "#1e3a8a",
             selected_catalogue: true,
             payment_methods: &["card"],
-            shipping_methods: &["standard", "express", "pickup"],
+            shipping_methods: &["customer_provided", "priority", "pickup"],
+            referral_terms: None,
+        },
+        StoreSeed {
+            code: "skyline",
+            kind: StoreKind::Ministore,
+            region: Region::Global,
+            name: "Skyline Resellers",
+            is_default: false,
+            partner: Some("Skyline Resellers Ltd"),
+            key: Some("sky-4h7d2p"),
+            display_name: "Skyline Resellers",
+            tagline: "Branch routers and care, set up by Skyline's engineers",
+            logo_media: Some(sk_logo),
+            accent: "#b45309",
+            selected_catalogue: true,
+            payment_methods: &["card", "paypal", "bank_transfer"],
+            shipping_methods: &["customer_provided", "priority"],
             referral_terms: None,
         },
         StoreSeed {
@@ -102,7 +120,7 @@ pub fn stores(b: &mut Builder) -> Vec<StoreSeed> {
             accent: "#7c3aed",
             selected_catalogue: true,
             payment_methods: &["card", "paypal"],
-            shipping_methods: &["standard"],
+            shipping_methods: &["priority"],
             referral_terms: Some(serde_json::json!({
                 "referee_discount_bp": 1000,
                 "referrer_reward_bp": 1000,
@@ -2298,6 +2316,21 @@ fn ministore_prices(products: &mut [ProductSeed]) {
                 store: "northwind",
                 price: Some(p.price * 95 / 100),
                 compare_at: Some(p.price),
+                sold: true,
+            });
+        }
+        // Skyline: a short list of branch routers, licences and care, the
+        // branch router at a price of Skyline's own (3 % under list).
+        if matches!(
+            sku,
+            "UL-EDGE1" | "UL-BRANCH-500" | "AP-ONE-AX" | "UL-SW8-POE"
+        ) || (matches!(cat.as_str(), "licences" | "care-warranty") && !sku.ends_with("-US"))
+        {
+            let own = (sku == "UL-BRANCH-500").then(|| p.price * 97 / 100);
+            p.prices.push(PriceSeed {
+                store: "skyline",
+                price: own,
+                compare_at: None,
                 sold: true,
             });
         }

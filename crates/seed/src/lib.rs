@@ -20,6 +20,7 @@ pub mod look;
 pub mod media;
 mod order_pricing;
 mod orders;
+mod partner_orders;
 mod partners;
 mod quotations;
 mod usage;
@@ -29,6 +30,7 @@ pub use bench::seed_bench;
 pub use cart::{DEMO_TAX_RATES, demo_coupons, seed_demo_cart};
 pub use devices::seed_demo_devices;
 pub use orders::seed_demo_orders;
+pub use partner_orders::seed_demo_partner_activity;
 pub use partners::{demo_partners, seed_demo_partners};
 pub use quotations::seed_demo_quotations;
 pub use usage::seed_demo_usage;
@@ -49,6 +51,7 @@ pub async fn seed_demo_if_empty(db: &Db) -> Result<bool, DbError> {
     seed_demo_partners(db).await?;
     seed_demo_orders(db).await?;
     seed_demo_devices(db).await?;
+    seed_demo_partner_activity(db).await?;
     seed_demo_quotations(db).await?;
     seed_demo_usage(db).await?;
     db.set_setting(SEEDED_KEY, &uplink_db::now_ms().to_string())

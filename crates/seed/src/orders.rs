@@ -285,6 +285,10 @@ fn order_row(
         partner_referral_code: None,
         partner_name: None,
         quotation_number: None,
+        partner_channel: None,
+        end_customer: None,
+        recipient_user_id: None,
+        price_list: "store".into(),
     }
 }
 

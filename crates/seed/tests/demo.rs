@@ -188,7 +188,8 @@ async fn unshipped_demo_orders_take_their_stock_and_a_second_seed_adds_none() {
         .fetch_one(t.db.pool())
         .await
         .unwrap();
-    assert_eq!(count, 4);
+    // The four demo orders and the six of the partner demo (`partner_orders.rs`).
+    assert_eq!(count, 10);
 }
 
 #[tokio::test]
@@ -201,7 +202,7 @@ async fn the_demo_seed_writes_stores_categories_products_models_and_media() {
         "seeding bumps the version"
     );
     let rows = t.db.load_catalog().await.unwrap();
-    assert_eq!(rows.stores.len(), 5);
+    assert_eq!(rows.stores.len(), 6);
     let global = rows.stores.iter().find(|s| s.code == "global").unwrap();
     assert!(*global.is_default && *global.active);
     assert_eq!(global.kind, "ESTORE");
@@ -355,4 +356,77 @@ async fn demo_customers_own_devices_in_every_coverage_state_with_plans_and_an_es
     };
     let on_terms = t.db.devices_of(&business.id, &renewing).await.unwrap();
     assert_eq!(on_terms[0].renew_method.as_deref(), Some("credit_terms"));
+}
+
+#[tokio::test]
+async fn the_demo_partner_has_rebates_in_every_status_and_a_pavilion_order_for_its_end_customer() {
+    let t = TestDb::new().await;
+    assert!(uplink_seed::seed_demo_if_empty(&t.db).await.unwrap());
+    let mut conn = t.db.pool().acquire().await.unwrap();
+    let priya =
+        t.db.user_by_email("partner@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    let partner = uplink_db::partners::partner_of_user(&mut conn, &priya.id)
+        .await
+        .unwrap()
+        .expect("Skyline is Priya's");
+    let totals = uplink_db::partners::ledger_totals(&mut conn, &partner.id)
+        .await
+        .unwrap();
+    assert!(totals.pending_cents > 0, "{totals:?}");
+    assert!(totals.available_cents > 0, "{totals:?}");
+    assert!(totals.paid_cents > 0, "{totals:?}");
+    assert!(totals.cancelled_cents > 0, "{totals:?}");
+    let filter = uplink_db::partners::LedgerFilter {
+        limit: 100,
+        ..Default::default()
+    };
+    let entries = uplink_db::partners::ledger(&mut conn, &partner.id, &filter)
+        .await
+        .unwrap();
+    let clawback = entries
+        .iter()
+        .find(|e| e.rebate.kind == "clawback")
+        .expect("one claw-back");
+    assert!(clawback.rebate.rebate_cents < 0);
+    let sum: i64 = entries
+        .iter()
+        .filter(|e| e.rebate.status != "cancelled")
+        .map(|e| e.rebate.rebate_cents)
+        .sum();
+    assert_eq!(
+        totals.balance_cents(),
+        sum,
+        "the balance is the sum of the entries"
+    );
+    // The pavilion order is Priya's; its licences are on Marta's devices.
+    let orders = uplink_db::partners::partner_orders(&mut conn, &partner.id, 50)
+        .await
+        .unwrap();
+    let pavilion = orders
+        .iter()
+        .find(|o| o.partner_channel.as_deref() == Some("pavilion"))
+        .expect("a pavilion order");
+    assert_eq!(pavilion.user_id, priya.id);
+    let marta =
+        t.db.user_by_email("marta@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    let devices =
+        t.db.devices_of(&marta.id, &DeviceFilter::default())
+            .await
+            .unwrap();
+    assert_eq!(devices.len(), 3);
+    // Skyline's mini-store is Priya's, with a price of its own.
+    let stores = uplink_db::partner_stores::mini_stores_of(&mut conn, &partner.id)
+        .await
+        .unwrap();
+    assert_eq!(stores.len(), 1);
+    let products = uplink_db::partner_stores::mini_store_products(&mut conn, &stores[0].code)
+        .await
+        .unwrap();
+    assert!(products.iter().any(|p| p.price_cents.is_some()));
 }

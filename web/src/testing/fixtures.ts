@@ -55,6 +55,7 @@ export function cart(lines: CartLine[], overrides: Partial<Cart> = {}): Cart {
     has_problems: false,
     digital_only: false,
     partner_referral: null,
+    price_list: 'store',
     ...overrides,
   };
 }

@@ -53,6 +53,8 @@ pub fn router() -> OpenApiRouter<AppState> {
             routes::addresses::update_address,
             routes::addresses::delete_address
         ))
+        .routes(api_routes!(routes::invitations::get_invitation))
+        .routes(api_routes!(routes::invitations::claim_invitation))
         .routes(api_routes!(routes::bookmarks::list_bookmarks))
         .routes(api_routes!(
             routes::bookmarks::put_bookmark,

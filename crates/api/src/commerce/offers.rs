@@ -71,14 +71,17 @@ pub fn shipping_options(
 ) -> Vec<ShippingOptionDto> {
     let cur = store.currency.as_str();
     let quote = country.map(|c| shipping::priority_quote(store.region, c, weight_grams));
-    let pickup_here =
-        store.region == Region::Us && store.shipping_methods.iter().any(|m| m == "pickup");
+    let pickup_here = store.ships_with(ShippingMethod::Pickup);
+    let not_here = |m: ShippingMethod| {
+        (!store.ships_with(m))
+            .then(|| format!("{} is not offered by this store.", m.display_name()))
+    };
     vec![
         ShippingOptionDto {
             method: ShippingMethod::CustomerProvided,
             name: ShippingMethod::CustomerProvided.display_name().into(),
-            available: true,
-            reason: None,
+            available: store.ships_with(ShippingMethod::CustomerProvided),
+            reason: not_here(ShippingMethod::CustomerProvided),
             fee: Some(MoneyDto::new(0, cur)),
             min_days: None,
             max_days: None,
@@ -89,8 +92,8 @@ pub fn shipping_options(
         ShippingOptionDto {
             method: ShippingMethod::Priority,
             name: ShippingMethod::Priority.display_name().into(),
-            available: true,
-            reason: None,
+            available: store.ships_with(ShippingMethod::Priority),
+            reason: not_here(ShippingMethod::Priority),
             fee: quote.map(|q| MoneyDto::new(q.fee_cents, cur)),
             min_days: quote.map(|q| q.min_days),
             max_days: quote.map(|q| q.max_days),
@@ -102,8 +105,13 @@ pub fn shipping_options(
             method: ShippingMethod::Pickup,
             name: ShippingMethod::Pickup.display_name().into(),
             available: pickup_here,
-            reason: (!pickup_here)
-                .then(|| "Self pick-up is only offered by the US store.".to_owned()),
+            reason: (!pickup_here).then(|| {
+                if store.region == Region::Us {
+                    "Self pick-up is not offered by this store.".to_owned()
+                } else {
+                    "Self pick-up is only offered by the US store.".to_owned()
+                }
+            }),
             fee: Some(MoneyDto::new(0, cur)),
             min_days: None,
             max_days: None,

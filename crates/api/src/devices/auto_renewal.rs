@@ -9,7 +9,7 @@
 //! until the owner changes the setting (a new card, say), which clears it.
 
 use crate::commerce::placing::{
-    OffSessionPayment, OrderIntent, OrderSource, OrderTerms, RenewalForOrder, place,
+    OffSessionPayment, OrderIntent, OrderSource, OrderTerms, Recipient, RenewalForOrder, place,
 };
 use crate::commerce::renewals::renewal_product;
 use crate::http::error::ApiError;
@@ -151,6 +151,7 @@ async fn try_renew(
                 payment,
             },
             idempotency: None,
+            recipient: Recipient::Buyer,
         },
     )
     .await?;

@@ -172,8 +172,9 @@ pub fn default_status(code: ErrorCode) -> StatusCode {
         | IdempotencyKeyReused
         | QuotationBelowMinimum
         | UsageRecordConflict
+        | PriceBelowFloor
         | CreditLimitExceeded => StatusCode::UNPROCESSABLE_ENTITY,
-        NotFound => StatusCode::NOT_FOUND,
+        NotFound | StorePaused => StatusCode::NOT_FOUND,
         Unauthenticated | InvalidCredentials => StatusCode::UNAUTHORIZED,
         Forbidden | CsrfFailed | ChallengeRequired => StatusCode::FORBIDDEN,
         RateLimited => StatusCode::TOO_MANY_REQUESTS,
@@ -188,7 +189,7 @@ pub fn default_status(code: ErrorCode) -> StatusCode {
         | InvalidTransition
         | VersionConflict
         | OrderNotCancellable => StatusCode::CONFLICT,
-        ResetTokenInvalid => StatusCode::BAD_REQUEST,
+        ResetTokenInvalid | InvitationInvalid => StatusCode::BAD_REQUEST,
         PaymentDeclined | PaymentRequiresAction => StatusCode::PAYMENT_REQUIRED,
         PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
         IncontrolUnavailable => StatusCode::BAD_GATEWAY,

@@ -27,6 +27,7 @@ else the signed-in customer's country, else the default store `global`.",
         (name = "devices", description = "The customer's devices, their licences, subscriptions, eSIMs and auto-renewal; saved cards"),
         (name = "quotations", description = "Quotations: asking sales for prices, the negotiation, and paying an accepted quotation at the quoted prices"),
         (name = "usage", description = "Connectivity usage: the intake of usage records (integration keys), the customer's usage monitor and low-data alerts"),
+        (name = "partners", description = "Partners: their dashboard, rebate ledger, mini-stores and the partner pavilion (partners only)"),
     )
 )]
 pub struct ApiDoc;

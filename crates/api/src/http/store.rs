@@ -4,6 +4,8 @@
 //! Order: `?store=` (an eStore code such as `us`, or a mini-store key), then
 //! the `uplink_store` cookie (same values), then the signed-in customer's
 //! country (US → the US eStore, else the default), then the default store.
+//! A signed-in partner in an eStore with a partner price list sees and pays
+//! that list (the store's partner twin in the snapshot, SPEC §10).
 //!
 //! The accounts layer plugs the customer's country in by inserting a
 //! [`CustomerCountry`] into the request extensions (e.g. from its session
@@ -35,6 +37,25 @@ pub enum StoreSource {
     Cookie,
     Account,
     Default,
+}
+
+/// Where a visitor cannot shop: `store_paused` for a paused mini-store's key,
+/// else 422 naming the unknown value.
+fn unknown_store(snap: &Snapshot, value: &str) -> ApiError {
+    if snap.is_paused_key(value) {
+        return ApiError::new(ErrorCode::StorePaused).with_detail(format!(
+            "The mini-store `{}` is closed for now; shop in the main store instead.",
+            value.trim()
+        ));
+    }
+    ApiError::validation(vec![FieldError::new(
+        "store",
+        ErrorCode::ValidationFailed,
+        format!(
+            "There is no store `{}`; use a store code such as `global` or `us`, or a mini-store key.",
+            value.trim()
+        ),
+    )])
 }
 
 /// Documents the `store` query parameter on every store-aware operation.
@@ -76,6 +97,7 @@ pub fn find_store(snap: &Snapshot, value: &str) -> Option<usize> {
     snap.store_by_code(value)
         .filter(|&i| snap.stores[i].is_estore())
         .or_else(|| snap.store_by_key(value))
+        .filter(|&i| snap.stores[i].is_own())
 }
 
 /// The selection rule of SPEC §3, pure so it can be tested and reused.
@@ -93,14 +115,7 @@ pub fn resolve(
     if let Some(q) = query.filter(|q| !q.trim().is_empty()) {
         return match find_store(snap, q) {
             Some(i) => Ok(ctx(i, StoreSource::Query)),
-            None => Err(ApiError::validation(vec![FieldError::new(
-                "store",
-                ErrorCode::ValidationFailed,
-                format!(
-                    "There is no store `{}`; use a store code such as `global` or `us`, or a mini-store key.",
-                    q.trim()
-                ),
-            )])),
+            None => Err(unknown_store(snap, q)),
         };
     }
     if let Some(i) = cookie.and_then(|c| find_store(snap, c)) {
@@ -112,7 +127,7 @@ pub fn resolve(
             .stores
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.is_estore() && s.region == region)
+            .filter(|(_, s)| s.is_own() && s.is_estore() && s.region == region)
             .map(|(i, _)| i)
             .min_by_key(|&i| (i != snap.default_store, i));
         if let Some(i) = regional {
@@ -143,12 +158,18 @@ pub fn cookie_value(parts: &Parts, name: &str) -> Option<String> {
 }
 
 /// The signed-in customer's country: from [`CustomerCountry`] when a layer put
-/// it there, else from the session (a broken session simply means "none" here;
-/// handlers that need a user reject it themselves).
+/// it there, else from the session.
 async fn customer_country(parts: &mut Parts, state: &AppState) -> Option<String> {
     if let Some(c) = parts.extensions.get::<CustomerCountry>() {
         return Some(c.0.clone());
     }
+    Some(signed_in(parts, state).await?.country)
+}
+
+/// The signed-in account, if any (a broken session simply means "none"
+/// here; handlers that need a user reject it themselves). The session is
+/// looked up once per request and kept for the handler's own extractors.
+async fn signed_in(parts: &mut Parts, state: &AppState) -> Option<uplink_db::accounts::UserRow> {
     let user =
         <crate::http::identity::MaybeUser as FromRequestParts<AppState>>::from_request_parts(
             parts, state,
@@ -156,7 +177,14 @@ async fn customer_country(parts: &mut Parts, state: &AppState) -> Option<String>
         .await
         .ok()?
         .0?;
-    Some(user.user.country.clone())
+    Some(user.user)
+}
+
+/// Whether the request carries a session at all (a guest's carries none:
+/// their hot catalogue reads skip the session lookup).
+fn has_session(parts: &Parts) -> bool {
+    parts.headers.contains_key(header::AUTHORIZATION)
+        || cookie_value(parts, crate::http::cookies::SESSION_COOKIE).is_some()
 }
 
 impl FromRequestParts<AppState> for StoreContext {
@@ -172,11 +200,18 @@ impl FromRequestParts<AppState> for StoreContext {
             (None, None) => customer_country(parts, state).await,
             _ => None,
         };
-        resolve(
+        let mut ctx = resolve(
             &snap,
             query.as_deref(),
             cookie.as_deref(),
             country.as_deref(),
-        )
+        )?;
+        if let Some(twin) = snap.partner_price_list(ctx.store)
+            && has_session(parts)
+            && signed_in(parts, state).await.is_some_and(|u| u.is_partner)
+        {
+            ctx.store = twin;
+        }
+        Ok(ctx)
     }
 }

@@ -30,6 +30,16 @@ pub struct Config {
     /// (default 90); the daily rollup is kept for good. Records for periods
     /// older than this are refused, so a repeat is always recognised.
     pub usage_retention_days: i64,
+    /// Partners: rebates, pavilion invitations.
+    pub partners: PartnersConfig,
+}
+
+/// Partners (SPEC §10).
+#[derive(Debug, Clone)]
+pub struct PartnersConfig {
+    /// `UPLINK_REBATE_WINDOW_DAYS`: the return window after which a partner's
+    /// pending rebate becomes available (default 14).
+    pub rebate_window_days: i64,
 }
 
 /// Error reporting (SPEC §14): where the browser sends its reports and how
@@ -302,6 +312,9 @@ impl Config {
             seed_demo: parse_bool("UPLINK_SEED_DEMO", get("UPLINK_SEED_DEMO"), true)?,
             environment: get("UPLINK_ENVIRONMENT").unwrap_or_else(|| "production".into()),
             usage_retention_days: parse_int(&get, "UPLINK_USAGE_RETENTION_DAYS", 90, 2)?,
+            partners: PartnersConfig {
+                rebate_window_days: parse_int(&get, "UPLINK_REBATE_WINDOW_DAYS", 14, 0)?,
+            },
         })
     }
 

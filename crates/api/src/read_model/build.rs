@@ -3,8 +3,10 @@
 //! the listing orders, one view per store, and the search documents.
 
 use super::snapshot::*;
-use std::collections::HashMap;
-use uplink_db::catalog::{CatalogRows, CategoryRow, PriceRow, ProductRow, StoreRow};
+use std::collections::{HashMap, HashSet};
+use uplink_db::catalog::{
+    CatalogRows, CategoryRow, PartnerPriceRow, PriceRow, ProductRow, StoreRow,
+};
 use uplink_domain::catalog::{
     Brand, DownloadKind, Label, OptionKind, PrimeRequirement, ProductType, Region, StoreKind,
 };
@@ -16,7 +18,7 @@ impl CatalogBase {
     /// Builds everything but the stock from the catalogue rows, step by step
     /// (see `read_model/build.rs`).
     pub(super) fn build(mut rows: CatalogRows) -> Result<CatalogBase, uplink_search::SearchError> {
-        let stores = stores_from(std::mem::take(&mut rows.stores));
+        let (mut stores, paused_keys) = stores_from(std::mem::take(&mut rows.stores));
         let default_store = stores
             .iter()
             .position(|s| s.is_default)
@@ -44,9 +46,10 @@ impl CatalogBase {
         attach_rows(&mut rows, &mut products, &product_by_id, &cat_index);
         inherit_from_parents(&mut products, &categories);
         let orders = listing_orders(&mut products, &orphan, categories.len());
-        let views = store_views(
+        let (views, partner_twin) = store_views(
             &rows.prices,
-            &stores,
+            &rows.partner_prices,
+            &mut stores,
             &products,
             &product_by_id,
             &orders,
@@ -86,6 +89,8 @@ impl CatalogBase {
             default_store,
             store_by_code,
             store_by_key,
+            paused_keys,
+            partner_twin,
             categories,
             category_by_slug,
             products,
@@ -104,10 +109,14 @@ impl CatalogBase {
     }
 }
 
-/// The active stores (an empty database still gets a catalogue-less default store).
-pub(super) fn stores_from(rows: Vec<StoreRow>) -> Vec<Store> {
-    let _stores: Vec<Store> = Vec::new();
-    // Stores.
+/// The active stores (an empty database still gets a catalogue-less default
+/// store), and the keys of paused mini-stores.
+pub(super) fn stores_from(rows: Vec<StoreRow>) -> (Vec<Store>, HashSet<String>) {
+    let paused = rows
+        .iter()
+        .filter(|s| !*s.active)
+        .filter_map(|s| s.store_key.as_ref().map(|k| k.to_ascii_lowercase()))
+        .collect();
     let mut stores = Vec::new();
     for s in rows.into_iter().filter(|s| *s.active) {
         let (Some(kind), Some(region)) = (StoreKind::parse(&s.kind), Region::parse(&s.region))
@@ -135,6 +144,10 @@ pub(super) fn stores_from(rows: Vec<StoreRow>) -> Vec<Store> {
                 .referral_terms
                 .as_deref()
                 .and_then(|t| serde_json::from_str(t).ok()),
+            partner_id: s.partner_id,
+            price_floor_bp: s.price_floor_bp,
+            price_list: PriceList::Store,
+            base: stores.len(),
         });
     }
     if stores.is_empty() {
@@ -157,9 +170,13 @@ pub(super) fn stores_from(rows: Vec<StoreRow>) -> Vec<Store> {
             payment_methods: Vec::new(),
             shipping_methods: Vec::new(),
             referral_terms: None,
+            partner_id: None,
+            price_floor_bp: 10_000,
+            price_list: PriceList::Store,
+            base: 0,
         });
     }
-    stores
+    (stores, paused)
 }
 
 /// The category tree (parents, children, depth) and each category's index by id.
@@ -493,12 +510,13 @@ pub(super) fn listing_orders(
 /// and how many products each category holds there.
 pub(super) fn store_views(
     prices: &[PriceRow],
-    stores: &[Store],
+    partner_prices: &[PartnerPriceRow],
+    stores: &mut Vec<Store>,
     products: &[Product],
     product_by_id: &HashMap<String, u32>,
     orders: &ListingOrders,
     category_count: usize,
-) -> Vec<StoreView> {
+) -> (Vec<StoreView>, Vec<Option<usize>>) {
     // Per-store views.
     let store_ix: HashMap<&str, usize> = stores
         .iter()
@@ -514,11 +532,52 @@ pub(super) fn store_views(
             price_rows[s].insert(p, (r.price_cents, r.compare_at_cents, *r.sold));
         }
     }
-    stores
+    let mut partner_rows: Vec<HashMap<u32, i64>> = vec![HashMap::new(); stores.len()];
+    for r in partner_prices {
+        if let (Some(&s), Some(&p)) = (
+            store_ix.get(r.store_code.as_str()),
+            product_by_id.get(&r.product_id),
+        ) && stores[s].is_estore()
+        {
+            partner_rows[s].insert(p, r.price_cents);
+        }
+    }
+    let mut views: Vec<StoreView> = stores
         .iter()
         .zip(&price_rows)
         .map(|(store, rows_here)| store_view(store, rows_here, products, orders, category_count))
-        .collect()
+        .collect();
+    // An eStore with a partner price list gets a twin entry showing it
+    // (what a signed-in partner sees), after every store people choose.
+    let mut twins = vec![None; stores.len()];
+    for base in 0..stores.len() {
+        if partner_rows[base].is_empty() {
+            continue;
+        }
+        let mut rows_here = price_rows[base].clone();
+        for (&p, &price) in &partner_rows[base] {
+            // The store's own price stays visible as the "compare at" price.
+            let store_price = views[base].offers[p as usize].map(|o| o.price);
+            let sold = rows_here.get(&p).is_none_or(|r| r.2);
+            rows_here.insert(p, (Some(price), store_price, sold));
+        }
+        let twin = Store {
+            price_list: PriceList::Partner,
+            base,
+            ..stores[base].clone()
+        };
+        views.push(store_view(
+            &twin,
+            &rows_here,
+            products,
+            orders,
+            category_count,
+        ));
+        twins[base] = Some(stores.len());
+        stores.push(twin);
+        twins.push(None);
+    }
+    (views, twins)
 }
 
 /// One store's view.

@@ -47,6 +47,10 @@ pub struct StoreDto {
     pub referral_terms: Option<serde_json::Value>,
     /// Products sold in this store.
     pub product_count: u32,
+    /// Whose prices this store shows the caller: `store`, or `partner` (a
+    /// signed-in partner sees the partner price list of an eStore).
+    #[schema(example = "store")]
+    pub price_list: String,
 }
 
 impl StoreDto {
@@ -77,6 +81,7 @@ impl StoreDto {
             shipping_methods: s.shipping_methods.clone(),
             referral_terms: s.referral_terms.clone(),
             product_count: snap.views[idx].sold_count,
+            price_list: s.price_list.as_str().to_owned(),
         }
     }
 }

@@ -35,9 +35,41 @@ pub struct Store {
     pub payment_methods: Vec<String>,
     pub shipping_methods: Vec<String>,
     pub referral_terms: Option<serde_json::Value>,
+    /// The partner that owns a mini-store.
+    pub partner_id: Option<String>,
+    /// A mini-store's prices may not go below this share (basis points) of
+    /// its region's eStore price.
+    pub price_floor_bp: i64,
+    /// Whose prices this entry shows: the store's own, or (a twin of an
+    /// eStore, never listed or chosen by code) its partner price list.
+    pub price_list: PriceList,
+    /// The store this entry prices for: itself, or the eStore whose partner
+    /// price list it is.
+    pub base: usize,
+}
+
+/// Which price list a store entry shows (SPEC §10: partner prices).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PriceList {
+    Store,
+    Partner,
+}
+
+impl PriceList {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PriceList::Store => "store",
+            PriceList::Partner => "partner",
+        }
+    }
 }
 
 impl Store {
+    /// A store people choose (by code, key or region): not a partner price list's twin.
+    pub fn is_own(&self) -> bool {
+        self.price_list == PriceList::Store
+    }
+
     /// eStores are chosen by code; mini-stores only by their key.
     pub fn is_estore(&self) -> bool {
         matches!(self.kind, StoreKind::Estore | StoreKind::DefaultStore)
@@ -45,6 +77,14 @@ impl Store {
 
     pub fn warehouse(&self) -> Warehouse {
         self.region.warehouse()
+    }
+
+    /// Whether the store offers this shipping option (SPEC §6: its enabled
+    /// list; self pick-up only in the US).
+    pub fn ships_with(&self, method: uplink_domain::checkout::shipping::ShippingMethod) -> bool {
+        use uplink_domain::checkout::shipping::ShippingMethod;
+        self.shipping_methods.iter().any(|m| m == method.as_str())
+            && (method != ShippingMethod::Pickup || self.region == Region::Us)
     }
 }
 
@@ -193,6 +233,10 @@ pub struct CatalogBase {
     pub default_store: usize,
     pub(super) store_by_code: HashMap<String, usize>,
     pub(super) store_by_key: HashMap<String, usize>,
+    /// Keys of paused mini-stores (to tell "paused" from "unknown").
+    pub(super) paused_keys: std::collections::HashSet<String>,
+    /// Per store: the entry of its partner price list, when it has one.
+    pub(super) partner_twin: Vec<Option<usize>>,
     pub categories: Vec<Category>,
     pub category_by_slug: HashMap<String, u16>,
     pub products: Vec<Product>,
@@ -263,6 +307,16 @@ impl CatalogBase {
 
     pub fn store_by_key(&self, key: &str) -> Option<usize> {
         self.store_by_key.get(&key.to_ascii_lowercase()).copied()
+    }
+
+    /// Whether `key` names a mini-store its partner paused.
+    pub fn is_paused_key(&self, key: &str) -> bool {
+        self.paused_keys.contains(&key.trim().to_ascii_lowercase())
+    }
+
+    /// The entry of `store`'s partner price list, when it has one.
+    pub fn partner_price_list(&self, store: usize) -> Option<usize> {
+        self.partner_twin.get(store).copied().flatten()
     }
 
     pub fn product_by_slug(&self, slug: &str) -> Option<u32> {

@@ -17,6 +17,7 @@ mod helpers;
 mod intake;
 mod layout;
 mod orders;
+mod partners;
 mod quotations;
 mod referral;
 mod usage;

@@ -182,7 +182,7 @@ async fn a_guests_code_survives_sign_in_unless_the_customer_has_one() {
 async fn rebates(app: &TestApp, order_number: &str) -> Vec<(String, i64, i64, i64, String)> {
     sqlx::query_as(
         "SELECT l.sku, r.eligible_cents, r.rate_bp, r.rebate_cents, r.status \
-         FROM partner_rebates r JOIN order_lines l ON l.id = r.order_line_id \
+         FROM partner_ledger r JOIN order_lines l ON l.id = r.order_line_id \
          JOIN orders o ON o.id = r.order_id WHERE o.number = $1 ORDER BY l.sku",
     )
     .bind(order_number)

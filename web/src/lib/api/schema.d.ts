@@ -587,6 +587,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invitation by the token of its link, while it can be claimed. */
+        get: operations["get_invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{token}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claims the account an invitation made: the devices, licences and plans
+         *     delivered to it are the claimer's from now on. Works once: of two claims
+         *     at once, one wins and the other gets `invitation_invalid`.
+         */
+        post: operations["claim_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -1215,6 +1253,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partner/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner's dashboard (SPEC §10): orders credited to them (referred,
+         *     mini-store and pavilion), rebates by status with totals, their referral
+         *     code and mini-store links.
+         */
+        get: operations["partner_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/mini-stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner's mini-stores, open and paused. */
+        get: operations["list_mini_stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/mini-stores/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the partner's mini-stores with its products, prices and floors.
+         *     Another partner's is 404.
+         */
+        get: operations["get_mini_store"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes a mini-store: branding (display name, tagline, accent colour,
+         *     logo), open or paused, and its products with their prices (the whole
+         *     list; never below the floor). Listing, search and product pages show
+         *     the change at once on this server and within a second on the others.
+         */
+        patch: operations["update_mini_store"];
+        trace?: never;
+    };
+    "/api/v1/partner/pavilion/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The partner pavilion (SPEC §10, `/partner-pavillion/checkout`): a partner
+         *     checks out their cart — at partner prices, in an eStore — on behalf of an
+         *     end customer. The order is the partner's (they pay and see it); its
+         *     licences, warranties and plans land on the end customer's devices: on
+         *     the account with that e-mail, or on one made for them, which the
+         *     invitation in their delivery e-mail lets them claim. The body is
+         *     checkout's (`POST /orders`) under `order`, with the same
+         *     `Idempotency-Key`, payment steps and answers.
+         */
+        post: operations["place_pavilion_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/rebates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner's rebate ledger, newest first, with totals over the whole
+         *     ledger: each eligible line's rebate and each claw-back, by status.
+         */
+        get: operations["partner_rebates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/rebates.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ledger as CSV (the same filters; every matching entry, not a page). */
+        get: operations["partner_rebates_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products": {
         parameters: {
             query?: never;
@@ -1733,6 +1898,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/rebates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every partner with rebates available (to pay out) or pending (still in
+         *     the return window), most owed first.
+         */
+        get: operations["staff_rebates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/rebates/{id}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks every available rebate of partner `id` paid, as one payout with
+         *     the given reference. `amount_cents` must be the available amount staff
+         *     saw: when entries matured, were clawed back or paid meanwhile, the
+         *     payout is refused with `version_conflict` and the current amount.
+         */
+        post: operations["mark_rebates_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stores": {
         parameters: {
             query?: never;
@@ -2019,6 +2226,12 @@ export interface components {
             /** @description Every line is digital (no shipping needed). */
             digital_only: boolean;
             partner_referral?: components["schemas"]["CartPartnerReferralDto"] | null;
+            /**
+             * @description `partner` when the prices are the partner price list (a signed-in
+             *     partner in an eStore), else `store`.
+             * @example store
+             */
+            price_list: string;
         };
         CartLineDto: {
             id: string;
@@ -2238,6 +2451,12 @@ export interface components {
             tax: components["schemas"]["MoneyDto"];
             /** @description Before shipping. */
             total: components["schemas"]["MoneyDto"];
+        };
+        ClaimInvitation: {
+            /** @description Token mode: the password of the account (at least 10 characters). */
+            password?: string | null;
+            /** @description The name to keep on the account (default: the one the partner entered). */
+            name?: string | null;
         };
         /** @description Where the co-term request went. */
         CoTermAnswer: {
@@ -2528,6 +2747,12 @@ export interface components {
         EmailChanged: {
             email: string;
         };
+        /** @description The end customer of a pavilion order (as the partner entered them). */
+        EndCustomerDto: {
+            name: string;
+            company?: string | null;
+            email: string;
+        };
         Esim: {
             /** @description 19–20 digits. */
             iccid: string;
@@ -2706,6 +2931,20 @@ export interface components {
             /** @description Newest first; revoked keys stay listed. */
             keys: components["schemas"]["IntegrationKey"][];
         };
+        /** @description What the claim page shows. */
+        InvitationDto: {
+            /** @description The account's e-mail (the one the partner entered). */
+            email: string;
+            /** @description The name the partner entered; the claimer may correct it. */
+            name: string;
+            company?: string | null;
+            /** @description The partner who ordered for them. */
+            partner_name?: string | null;
+            /** @description RFC 3339. */
+            expires_at: string;
+            /** @description `token` (choose a password) or `keycloak` (sign in with SSO first). */
+            auth_mode: string;
+        };
         IssueDetail: {
             issue: components["schemas"]["IssueSummary"];
             latest_event?: components["schemas"]["EventDetail"] | null;
@@ -2753,6 +2992,19 @@ export interface components {
          * @enum {string}
          */
         Label: "SFC Management" | "Connectivity Usage Record" | "SFC_APP_VPN";
+        /**
+         * @description A partner's ledger summed by status. `balance` is the sum of every entry
+         *     not cancelled (claw-backs are negative entries).
+         */
+        LedgerTotalsDto: {
+            pending: components["schemas"]["MoneyDto"];
+            available: components["schemas"]["MoneyDto"];
+            paid: components["schemas"]["MoneyDto"];
+            cancelled: components["schemas"]["MoneyDto"];
+            balance: components["schemas"]["MoneyDto"];
+            /** Format: int64 */
+            entries: number;
+        };
         Licence: {
             key: string;
             sku: string;
@@ -2839,6 +3091,23 @@ export interface components {
             password: string;
             session?: components["schemas"]["SessionTransport"];
         };
+        /** @description A new logo, as a data upload (PNG, JPEG or WebP; at most 256 KB). */
+        LogoUpload: {
+            /** @description The file's bytes, base64. */
+            data_base64: string;
+            file_name?: string | null;
+        };
+        /** @description A payout staff made: the partner's available entries marked paid. */
+        MarkPaidRequest: {
+            /** @description The bank or payout reference. */
+            reference: string;
+            /**
+             * Format: int64
+             * @description The amount staff saw and paid; refused with `version_conflict` when
+             *     the available amount changed meanwhile.
+             */
+            amount_cents: number;
+        };
         /** @description The signed-in account. */
         Me: {
             id: string;
@@ -2872,6 +3141,75 @@ export interface components {
             csrf_token: string;
             /** @description An InControl account is linked (its devices can be imported). */
             incontrol_linked: boolean;
+        };
+        /** @description A mini-store as its partner manages it. */
+        MiniStoreDetail: {
+            key: string;
+            code: string;
+            name: string;
+            region: string;
+            currency: string;
+            active: boolean;
+            share_url: string;
+            branding: components["schemas"]["StoreBranding"];
+            /**
+             * Format: int64
+             * @description Prices may not go below this share of the region's eStore price (basis points).
+             */
+            price_floor_bp: number;
+            payment_methods: string[];
+            shipping_methods: string[];
+            products: components["schemas"]["MiniStoreProductDto"][];
+        };
+        /** @description A product a mini-store sells, at its price. */
+        MiniStoreProductDto: {
+            product_id: string;
+            sku: string;
+            name: string;
+            type: string;
+            /** @description The region's eStore price. */
+            list_price: components["schemas"]["MoneyDto"];
+            /** @description The lowest price the store allows in this mini-store. */
+            floor: components["schemas"]["MoneyDto"];
+            price: components["schemas"]["MoneyDto"];
+        };
+        /** @description A product the mini-store sells and its price. */
+        MiniStoreProductInput: {
+            sku: string;
+            /**
+             * Format: int64
+             * @description Not below the floor (`price_below_floor`).
+             */
+            price_cents: number;
+        };
+        /** @description One of the partner's mini-stores, in lists. */
+        MiniStoreSummary: {
+            /** @description The key in `?store=KEY` and in the share link. */
+            key: string;
+            code: string;
+            name: string;
+            display_name: string;
+            /** @description `Global` or `US`. */
+            region: string;
+            /** @description False while the partner has it paused (its link shows a "closed" page). */
+            active: boolean;
+            /** @description The link to share: opens the mini-store. */
+            share_url: string;
+            /** Format: int64 */
+            product_count: number;
+        };
+        /** @description What a partner changes of a mini-store; absent fields stay as they are. */
+        MiniStoreUpdate: {
+            display_name?: string | null;
+            /** @description An empty string removes the tagline. */
+            tagline?: string | null;
+            /** @description `#rrggbb`. */
+            accent_color?: string | null;
+            logo?: components["schemas"]["LogoUpload"] | null;
+            /** @description Open (`true`) or paused (`false`). */
+            active?: boolean | null;
+            /** @description The whole product list (replaces the current one), at most 500. */
+            products?: components["schemas"]["MiniStoreProductInput"][] | null;
         };
         ModelCount: {
             code: string;
@@ -2978,6 +3316,12 @@ export interface components {
             partner_referral?: components["schemas"]["OrderPartnerReferralDto"] | null;
             /** @description The quotation this order paid (`Q-000045`), at its quoted prices. */
             quotation_number?: string | null;
+            /**
+             * @description `partner` when the lines were priced at the partner price list.
+             * @example store
+             */
+            price_list: string;
+            end_customer?: components["schemas"]["OrderEndCustomerDto"] | null;
             lines: components["schemas"]["OrderLineDto"][];
             shipping: components["schemas"]["OrderShippingDto"];
             billing_address: components["schemas"]["OrderAddress"];
@@ -2993,6 +3337,12 @@ export interface components {
             /** @description `invoice` once paid (or on terms), `proforma` while a bank transfer is unpaid, none when cancelled unpaid. */
             invoice_kind?: string | null;
             invoice_url?: string | null;
+        };
+        /** @description The pavilion's end customer: whose devices the deliverables landed on. */
+        OrderEndCustomerDto: {
+            name: string;
+            company?: string | null;
+            email: string;
         };
         OrderLineDto: {
             id: string;
@@ -3103,6 +3453,50 @@ export interface components {
             /** Format: int64 */
             qty: number;
         };
+        PartnerDashboard: {
+            partner: components["schemas"]["PartnerDto"];
+            mini_stores: components["schemas"]["MiniStoreSummary"][];
+            rebates: components["schemas"]["LedgerTotalsDto"];
+            /** @description The latest credited orders, newest first. */
+            orders: components["schemas"]["PartnerOrderDto"][];
+            /**
+             * Format: int64
+             * @description Days after payment until a pending rebate becomes available.
+             */
+            rebate_window_days: number;
+        };
+        /** @description A partner company. */
+        PartnerDto: {
+            id: string;
+            name: string;
+            /** @description The code buyers enter in the cart's partner box. */
+            referral_code: string;
+            /**
+             * Format: int64
+             * @description The rebate rate on eligible lines, in basis points (1000 = 10 %).
+             */
+            rebate_bp: number;
+            active: boolean;
+        };
+        /**
+         * @description An order credited to the partner. Buyers' details are not shown; a
+         *     pavilion order names its end customer.
+         */
+        PartnerOrderDto: {
+            number: string;
+            /** @description RFC 3339. */
+            placed_at: string;
+            status: string;
+            store: string;
+            /** @description `referral_code`, `ministore` or `pavilion`. */
+            channel?: string | null;
+            total: components["schemas"]["MoneyDto"];
+            /** @description The rebate this order earns (claw-backs taken off; cancelled ones not counted). */
+            rebate: components["schemas"]["MoneyDto"];
+            end_customer?: components["schemas"]["EndCustomerDto"] | null;
+            /** @description True for the partner's own pavilion orders: `/order/{number}` opens them. */
+            bought_by_you: boolean;
+        };
         PasswordResetConfirm: {
             /** @description The `token` of the link. */
             token: string;
@@ -3111,6 +3505,12 @@ export interface components {
         };
         PasswordResetRequest: {
             email: string;
+        };
+        /** @description A partner's checkout of their cart for an end customer. */
+        PavilionOrderRequest: {
+            end_customer: components["schemas"]["EndCustomerDto"];
+            /** @description As for `POST /orders`. */
+            order: components["schemas"]["PlaceOrderRequest"];
         };
         PaymentInput: {
             /** @description `card`, `paypal`, `bank_transfer` or `credit_terms`. */
@@ -3138,6 +3538,28 @@ export interface components {
             credit_limit?: components["schemas"]["MoneyDto"] | null;
             /** Format: int64 */
             payment_terms_days?: number | null;
+        };
+        PayoutDto: {
+            id: string;
+            partner_id: string;
+            amount: components["schemas"]["MoneyDto"];
+            /** Format: int64 */
+            entries: number;
+            reference: string;
+            paid_by: string;
+            created_at: string;
+        };
+        /** @description A partner with rebates to pay out (staff). */
+        PayoutDueDto: {
+            /** @description The partner's id: `POST /staff/rebates/{id}/mark-paid` pays their available rebates. */
+            id: string;
+            partner_name: string;
+            referral_code: string;
+            available: components["schemas"]["MoneyDto"];
+            /** Format: int64 */
+            available_entries: number;
+            pending: components["schemas"]["MoneyDto"];
+            last_paid_at?: string | null;
         };
         PickupLocationDto: {
             code: string;
@@ -3592,6 +4014,42 @@ export interface components {
             /** @description Quoted subtotal plus quoted shipping, before tax (tax is added at payment). */
             total_before_tax: components["schemas"]["MoneyDto"];
         };
+        /** @description One entry of the rebate ledger. */
+        RebateEntryDto: {
+            id: string;
+            order_number: string;
+            /** @description RFC 3339. */
+            order_placed_at: string;
+            channel?: string | null;
+            sku: string;
+            name: string;
+            /** @description `rebate` or `clawback` (a negative entry for a line refunded after its rebate became available). */
+            kind: string;
+            /** @description What the buyer paid for the line before tax. */
+            eligible: components["schemas"]["MoneyDto"];
+            /** Format: int64 */
+            rate_bp: number;
+            amount: components["schemas"]["MoneyDto"];
+            /** @description `pending`, `available`, `paid` or `cancelled`. */
+            status: string;
+            created_at: string;
+            available_at?: string | null;
+            paid_at?: string | null;
+        };
+        RebateLedger: {
+            items: components["schemas"]["RebateEntryDto"][];
+            /**
+             * Format: int64
+             * @description Entries matching the filters.
+             */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            page_size: number;
+            /** @description Over the whole ledger (not only the filtered entries). */
+            totals: components["schemas"]["LedgerTotalsDto"];
+        };
         /**
          * @description What became of a record.
          * @enum {string}
@@ -3931,6 +4389,9 @@ export interface components {
             valid_until?: string | null;
             comment?: string | null;
         };
+        StaffRebates: {
+            partners: components["schemas"]["PayoutDueDto"][];
+        };
         /**
          * @description How a product is stocked and offered in one store.
          * @enum {string}
@@ -3974,6 +4435,12 @@ export interface components {
              * @description Products sold in this store.
              */
             product_count: number;
+            /**
+             * @description Whose prices this store shows the caller: `store`, or `partner` (a
+             *     signed-in partner sees the partner price list of an eStore).
+             * @example store
+             */
+            price_list: string;
         };
         /**
          * @description Store kinds (fixed, SPEC §3).
@@ -6395,6 +6862,118 @@ export interface operations {
             };
             /** @description `not_found`: not this customer's link, expired, altered, or the file is gone */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the invitation link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description `invitation_invalid`: unknown, used or expired */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    claim_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the invitation link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimInvitation"];
+            };
+        };
+        responses: {
+            /** @description Claimed and signed in (token mode: cookies set) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description `invitation_invalid`: unknown, used or expired; `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: keycloak mode, sign in with SSO first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: keycloak mode, signed in as another e-mail; `csrf_failed`; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` on `password` or `name`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8997,6 +9576,437 @@ export interface operations {
             };
         };
     };
+    partner_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerDashboard"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: partners only, or an account not linked to a partner company; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_mini_stores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiniStoreSummary"][];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: partners only; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_mini_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mini-store's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiniStoreDetail"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: partners only; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` (also another partner's mini-store) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_mini_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mini-store's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MiniStoreUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiniStoreDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: partners only; `csrf_failed`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` (also another partner's mini-store) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` with a field error each: `price_below_floor` (`products[i].price_cents`), `not_sold_in_store` (`products[i].sku`), branding and logo fields; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    place_pavilion_order: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header: {
+                /** @description Unique per attempt, e.g. a UUID; kept 24 hours */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PavilionOrderRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description The new order */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payment_declined`, `payment_requires_action` (with `redirect_url`, `payment_intent`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: partners only; `csrf_failed`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_stock`, `price_changed`, `must_change_store` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` (fields under `end_customer.`, `order.shipping.` …), `payment_method_unavailable`, `credit_limit_exceeded`, `idempotency_key_reused`; `validation_failed`: `store` names no store; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partner_rebates: {
+        parameters: {
+            query?: {
+                /** @description `pending`, `available`, `paid` or `cancelled`. */
+                status?: string;
+                /** @description Entries created on or after this day (`YYYY-MM-DD`, UTC). */
+                from?: string;
+                /** @description Entries created on or before this day (`YYYY-MM-DD`, UTC). */
+                to?: string;
+                /** @description 1-based page of 50 entries. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RebateLedger"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: partners only; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: a filter; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partner_rebates_csv: {
+        parameters: {
+            query?: {
+                /** @description `pending`, `available`, `paid` or `cancelled`. */
+                status?: string;
+                /** @description Entries created on or after this day (`YYYY-MM-DD`, UTC). */
+                from?: string;
+                /** @description Entries created on or before this day (`YYYY-MM-DD`, UTC). */
+                to?: string;
+                /** @description 1-based page of 50 entries. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per entry, a header row first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: partners only; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: a filter; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_products: {
         parameters: {
             query?: {
@@ -11152,6 +12162,141 @@ export interface operations {
             };
         };
     };
+    staff_rebates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffRebates"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: admins only; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mark_rebates_paid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id (from `GET /staff/rebates`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkPaidRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDto"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: admins only; `csrf_failed`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: no such partner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `version_conflict` (with `available_cents`): the amount changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: no reference, or nothing available to pay; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_stores: {
         parameters: {
             query?: {
@@ -11208,7 +12353,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoreDto"];
                 };
             };
-            /** @description `not_found`: no such store */
+            /** @description `not_found`: no such store; `store_paused`: a mini-store its partner paused */
             404: {
                 headers: {
                     [name: string]: unknown;

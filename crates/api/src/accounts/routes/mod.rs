@@ -11,6 +11,7 @@ pub mod export_me;
 pub mod get_me;
 pub mod get_session;
 pub mod incontrol;
+pub mod invitations;
 pub mod login;
 pub mod logout;
 pub mod oidc;

@@ -45,6 +45,29 @@ pub fn clean_optional(v: Option<&str>, max: usize) -> Result<Option<String>, Too
     }
 }
 
+/// `email_taken` for an account a partner's order made: the invitation in
+/// its e-mail (or a password reset) opens it; registering cannot take it.
+async fn invited_instead(state: &AppState, email: &str, taken: ApiError) -> ApiError {
+    let invited = match Email::parse(email) {
+        Ok(e) => state
+            .db
+            .user_by_email(e.as_str())
+            .await
+            .ok()
+            .flatten()
+            .is_some_and(|u| u.invited_at.is_some()),
+        Err(_) => false,
+    };
+    if !invited {
+        return taken;
+    }
+    ApiError::field(
+        "email",
+        ErrorCode::EmailTaken,
+        "A partner set up an account for this address: open the link in the invitation e-mail, or reset your password to choose one.",
+    )
+}
+
 /// Creates an account (token mode) and signs it in.
 #[utoipa::path(post, path = "/auth/register", tag = "auth",
     request_body = RegisterRequest,
@@ -148,7 +171,11 @@ pub async fn register(
                 "An account with this e-mail address already exists. Sign in or reset your password.",
             ),
             UserWriteError::Db(e) => ApiError::internal(e),
-        })?;
+        });
+    let user = match user {
+        Ok(user) => user,
+        Err(e) => return Err(invited_instead(&state, &req.email, e).await),
+    };
     let issued = start_session(&state, &user.id, "password", &client).await?;
     tracing::info!(user_id = %user.id, "account registered");
     Ok(signed_in(

@@ -1,7 +1,7 @@
 use crate::commerce::orders::dto::OrderDetail;
 use crate::commerce::placing::idempotency;
 use crate::commerce::placing::request::PlaceOrderRequest;
-use crate::commerce::placing::{IdemKey, OrderIntent, OrderSource, OrderTerms, place};
+use crate::commerce::placing::{IdemKey, OrderIntent, OrderSource, OrderTerms, Recipient, place};
 use crate::http::error::{ApiResult, Problem};
 use crate::http::extract::ApiJson;
 use crate::http::identity::AuthUser;
@@ -48,6 +48,7 @@ pub async fn place_order(
         source: OrderSource::Cart,
         terms: OrderTerms::Requested(Box::new(req)),
         idempotency: Some(idem.clone()),
+        recipient: Recipient::Buyer,
     };
     match place(&state, intent).await {
         Ok(order) => {

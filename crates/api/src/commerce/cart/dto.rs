@@ -150,6 +150,10 @@ pub struct CartDto {
     /// The applied partner referral code and its partner (`null`: none, or
     /// the partner is no longer active).
     pub partner_referral: Option<CartPartnerReferralDto>,
+    /// `partner` when the prices are the partner price list (a signed-in
+    /// partner in an eStore), else `store`.
+    #[schema(example = "store")]
+    pub price_list: String,
 }
 
 impl CartDto {
@@ -187,6 +191,7 @@ impl CartDto {
             has_problems: cart.has_problems(),
             digital_only: cart.is_digital_only(),
             partner_referral: None,
+            price_list: cart.price_list.as_str().to_owned(),
         }
     }
 }

@@ -99,7 +99,7 @@ pub fn check_store_region(store: &StoreContext, user: Option<&UserRow>) -> ApiRe
         .stores
         .iter()
         .enumerate()
-        .filter(|(_, s)| s.is_estore() && s.region == region)
+        .filter(|(_, s)| s.is_own() && s.is_estore() && s.region == region)
         .min_by_key(|(i, _)| (*i != snap.default_store, *i))
         .map(|(_, s)| s);
     let Some(target) = target else {

@@ -24,6 +24,15 @@ pub struct LineCtx<'a> {
 }
 
 impl LineCtx<'_> {
+    /// Whose the deliverables become: the order's recipient (the pavilion's
+    /// end customer), else the buyer.
+    pub fn owner(&self) -> &str {
+        self.order
+            .recipient_user_id
+            .as_deref()
+            .unwrap_or(&self.order.user_id)
+    }
+
     pub fn serials(&self) -> Vec<String> {
         serde_json::from_str(&self.line.serials).unwrap_or_default()
     }

@@ -126,6 +126,64 @@ pub fn delivery_email(
     })
 }
 
+/// To the end customer of a pavilion order: what their partner had
+/// delivered for them, by name and serial, never a price; with the link
+/// that claims the account made for them (`invitation`: its token).
+pub fn end_customer_email(
+    mailer: &Mailer,
+    public_url: &str,
+    order: &OrderRow,
+    lines: &[OrderLineRow],
+    recipient: &uplink_db::accounts::UserRow,
+    invitation: Option<&str>,
+) -> OutboxRow {
+    let partner = order
+        .partner_name
+        .as_deref()
+        .unwrap_or("Your Uplink partner");
+    let mut text = format!(
+        "Hello {},\n\n{partner} has bought the following for you through Uplink; it is now on your devices:\n\n",
+        if recipient.name.trim().is_empty() {
+            "there"
+        } else {
+            recipient.name.trim()
+        }
+    );
+    for l in lines.iter().filter(|l| l.delivery_status == "delivered") {
+        let serials: Vec<String> = serde_json::from_str(&l.serials).unwrap_or_default();
+        if serials.is_empty() {
+            text.push_str(&format!("- {} ({})\n", l.name, l.sku));
+        } else {
+            text.push_str(&format!(
+                "- {} ({}) for {}\n",
+                l.name,
+                l.sku,
+                serials.join(", ")
+            ));
+        }
+    }
+    match invitation {
+        Some(token) => text.push_str(&format!(
+            "\nAn Uplink account was made for you to keep them: choose your password here to open it (the link works once, for {INVITATION_DAYS} days):\n{public_url}/invitation#{token}\n"
+        )),
+        None => text.push_str(&format!(
+            "\nSee your devices, licence keys and plans: {public_url}/account/device-management\n"
+        )),
+    }
+    text.push_str("\nUplink\n");
+    mailer.outbox_row(Email {
+        kind: "pavilion_delivered",
+        user_id: Some(recipient.id.clone()),
+        to: recipient.email.clone(),
+        subject: format!("{partner} set up your devices on Uplink"),
+        text,
+        html: None,
+    })
+}
+
+/// How long an invitation to claim an account stays valid (days).
+pub const INVITATION_DAYS: i64 = 30;
+
 /// To every fulfilment and admin staff member: a line could not be delivered.
 pub async fn staff_alerts(
     tx: &mut AnyConnection,

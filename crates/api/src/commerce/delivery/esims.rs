@@ -44,7 +44,7 @@ async fn issue_profile(
         let esim = EsimRow {
             activation_code: activation_code(ctx.smdp, &matching_id),
             iccid,
-            user_id: ctx.order.user_id.clone(),
+            user_id: ctx.owner().to_owned(),
             order_line_id: Some(ctx.line.id.clone()),
             unit,
             name: ctx.line.name.clone(),
@@ -99,7 +99,7 @@ pub async fn top_up(tx: &mut AnyConnection, ctx: &LineCtx<'_>) -> Result<(), Lin
         let applied = q::add_esim_data(
             tx,
             &iccid,
-            &ctx.order.user_id,
+            ctx.owner(),
             data_mb,
             topup.expires_at.unwrap_or(from),
         )
@@ -136,7 +136,7 @@ pub async fn create_pool(tx: &mut AnyConnection, ctx: &LineCtx<'_>) -> Result<()
     let pool = PoolRow {
         id: uplink_domain::ids::new_id("pool"),
         order_line_id: ctx.line.id.clone(),
-        user_id: ctx.order.user_id.clone(),
+        user_id: ctx.owner().to_owned(),
         name: ctx.line.name.clone(),
         allowance_mb: ctx
             .product
@@ -150,7 +150,7 @@ pub async fn create_pool(tx: &mut AnyConnection, ctx: &LineCtx<'_>) -> Result<()
     if !q::insert_pool(tx, &pool).await? {
         return Ok(()); // the line has its pool
     }
-    for iccid in q::esim_iccids_of_user(tx, &ctx.order.user_id, MAX_POOL_MEMBERS).await? {
+    for iccid in q::esim_iccids_of_user(tx, ctx.owner(), MAX_POOL_MEMBERS).await? {
         q::insert_pool_member(tx, &pool.id, &iccid).await?;
     }
     Ok(())

@@ -1,8 +1,9 @@
 //! Finishing a delivered order, once: the queue row marked delivered, a
 //! digital-only order `completed` (with its history entry), a mixed order
-//! left in its shipping flow with a note, and the buyer's delivery e-mail,
-//! in the order's delivery transaction, conditional on the queue row still
-//! being open.
+//! left in its shipping flow with a note, and the buyer's delivery e-mail —
+//! and, for a pavilion order, the end customer's (with an invitation to
+//! claim their account when they had none) — in the order's delivery
+//! transaction, conditional on the queue row still being open.
 
 use crate::http::state::AppState;
 use sqlx::AnyConnection;
@@ -14,9 +15,9 @@ use uplink_db::orders::{self as oq, OrderRow};
 pub enum Finished {
     /// Another run finished the order before.
     Before,
-    /// Finished now, with the delivery e-mail (none when nothing was
+    /// Finished now, with the delivery e-mails (none when nothing was
     /// delivered: cancelled, or every line failed).
-    Now(Option<Box<OutboxRow>>),
+    Now(Vec<OutboxRow>),
 }
 
 /// Finishes the order; an error when lines are still awaiting delivery
@@ -45,7 +46,7 @@ pub async fn finish_order(
         .count();
     let failed = lines.iter().any(|l| l.delivery_status == "failed");
     if delivered == 0 {
-        return Ok(Finished::Now(None)); // cancelled, or nothing could be delivered
+        return Ok(Finished::Now(Vec::new())); // cancelled, or nothing could be delivered
     }
     let note = format!(
         "{delivered} digital item{} delivered.",
@@ -70,5 +71,56 @@ pub async fn finish_order(
         &deliverables,
     );
     uplink_db::account_area::insert_outbox_in(tx, &email).await?;
-    Ok(Finished::Now(Some(Box::new(email))))
+    let mut emails = vec![email];
+    if let Some(recipient) = end_customer_email(state, tx, &current, &lines).await? {
+        uplink_db::account_area::insert_outbox_in(tx, &recipient).await?;
+        emails.push(recipient);
+    }
+    Ok(Finished::Now(emails))
+}
+
+/// The end customer's e-mail of a pavilion order: what was delivered for
+/// them and by which partner (never a price), and — when their account was
+/// made for them and has no invitation yet — the link that claims it.
+async fn end_customer_email(
+    state: &AppState,
+    tx: &mut AnyConnection,
+    order: &OrderRow,
+    lines: &[uplink_db::orders::OrderLineRow],
+) -> anyhow::Result<Option<OutboxRow>> {
+    use uplink_db::invitations as inv;
+    let Some(recipient_id) = order.recipient_user_id.as_deref() else {
+        return Ok(None);
+    };
+    let Some(recipient) = uplink_db::invitations::user_in(tx, recipient_id).await? else {
+        return Ok(None);
+    };
+    let now = now_ms();
+    let invitation = match recipient.invited_at {
+        Some(_) if !inv::has_invitation(tx, recipient_id).await? => {
+            let token = uplink_domain::ids::new_secret();
+            inv::insert_invitation(
+                tx,
+                &inv::NewInvitation {
+                    token_hash: &uplink_domain::ids::hash_secret(&token),
+                    user_id: recipient_id,
+                    order_id: &order.id,
+                    partner_id: order.partner_id.as_deref(),
+                    created_at: now,
+                    expires_at: now + super::emails::INVITATION_DAYS * 86_400_000,
+                },
+            )
+            .await?;
+            Some(token)
+        }
+        _ => None,
+    };
+    Ok(Some(super::emails::end_customer_email(
+        &state.mailer,
+        &state.config.public_url,
+        order,
+        lines,
+        &recipient,
+        invitation.as_deref(),
+    )))
 }

@@ -51,7 +51,7 @@ pub async fn ensure_device(
     let today = date_of_ms(ctx.now);
     let device = DeviceRef {
         serial: serial.to_owned(),
-        user_id: ctx.order.user_id.clone(),
+        user_id: ctx.owner().to_owned(),
         model_code: model.code.clone(),
         prime: model.prime,
         registered_at: ctx.now,
@@ -82,7 +82,7 @@ pub async fn deliver_key(
         let key = LicenceKeyRow {
             id: uplink_domain::ids::new_id("lic"),
             order_line_id: ctx.line.id.clone(),
-            user_id: ctx.order.user_id.clone(),
+            user_id: ctx.owner().to_owned(),
             serial: serial.to_owned(),
             licence_key: uplink_domain::licence_key::new_key(),
             sku: ctx.line.sku.clone(),
@@ -92,7 +92,7 @@ pub async fn deliver_key(
             created_at: ctx.now,
         };
         if q::insert_licence_key(tx, &key).await? {
-            if device.user_id != ctx.order.user_id {
+            if device.user_id != ctx.owner() {
                 mail.extend(super::emails::key_for_your_device(tx, ctx, &device, &key).await?);
             }
             return Ok(device);
@@ -147,7 +147,7 @@ pub async fn extend_warranty(
     let ext = WarrantyExtensionRow {
         order_line_id: ctx.line.id.clone(),
         serial: device.serial.clone(),
-        user_id: ctx.order.user_id.clone(),
+        user_id: ctx.owner().to_owned(),
         starts_at: ms_of_date(start),
         ends_at: ms_of_date(end),
         previous_end: device.warranty_ends_at,

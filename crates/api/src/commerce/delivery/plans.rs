@@ -205,7 +205,7 @@ async fn write_subscription(
     };
     let owner = q::device_in(tx, serial)
         .await?
-        .map_or_else(|| ctx.order.user_id.clone(), |d| d.user_id);
+        .map_or_else(|| ctx.owner().to_owned(), |d| d.user_id);
     let Some(old) = existing else {
         let row = SubscriptionRow {
             id: uplink_domain::ids::new_id("sub"),

@@ -124,8 +124,8 @@ pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<b
     let finished = super::finish::finish_order(state, &mut tx, &order).await?;
     let done = match finished {
         super::finish::Finished::Before => false,
-        super::finish::Finished::Now(email) => {
-            mail.extend(email.map(|e| *e));
+        super::finish::Finished::Now(emails) => {
+            mail.extend(emails);
             true
         }
     };

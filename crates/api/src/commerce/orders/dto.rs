@@ -143,6 +143,14 @@ pub struct OrderPartnerReferralDto {
     pub partner_name: String,
 }
 
+/// The pavilion's end customer: whose devices the deliverables landed on.
+#[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
+pub struct OrderEndCustomerDto {
+    pub name: String,
+    pub company: Option<String>,
+    pub email: String,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OrderDetail {
     pub number: String,
@@ -151,10 +159,16 @@ pub struct OrderDetail {
     pub placed_at: String,
     pub totals: OrderTotals,
     pub coupon_code: Option<String>,
-    /// Who referred the buyer (`null`: no partner referral code).
+    /// The partner credited with the order (`null`: none): by the referral
+    /// code the buyer entered, the partner's mini-store, or the pavilion.
     pub partner_referral: Option<OrderPartnerReferralDto>,
     /// The quotation this order paid (`Q-000045`), at its quoted prices.
     pub quotation_number: Option<String>,
+    /// `partner` when the lines were priced at the partner price list.
+    #[schema(example = "store")]
+    pub price_list: String,
+    /// The end customer a partner ordered for in the pavilion (`null` otherwise).
+    pub end_customer: Option<OrderEndCustomerDto>,
     pub lines: Vec<OrderLineDto>,
     pub shipping: OrderShippingDto,
     pub billing_address: Address,
@@ -263,6 +277,11 @@ pub fn order_detail(p: &OrderParts, bank: &[(String, String)]) -> OrderDetail {
         },
         coupon_code: o.coupon_code.clone(),
         quotation_number: o.quotation_number.clone(),
+        price_list: o.price_list.clone(),
+        end_customer: o
+            .end_customer
+            .as_deref()
+            .and_then(|e| serde_json::from_str(e).ok()),
         partner_referral: match (&o.partner_referral_code, &o.partner_name) {
             (Some(code), Some(name)) => Some(OrderPartnerReferralDto {
                 code: code.clone(),

@@ -2,8 +2,8 @@
 //! job runner ([`crate::platform::jobs`]), which leases each one so that one
 //! server runs it at a time: unpaid bank-transfer orders are cancelled after
 //! their pay-by time (stock returned), idempotency keys expire after 24
-//! hours, and card/PayPal payments a stopped server left authorised are
-//! captured.
+//! hours, card/PayPal payments a stopped server left authorised are
+//! captured, and partner rebates past the return window become available.
 
 use crate::http::state::AppState;
 use crate::platform::jobs::{Job, JobFuture};
@@ -31,7 +31,24 @@ pub fn jobs() -> Vec<Job<AppState>> {
             every: EVERY,
             run: capture_authorised_payments,
         },
+        Job {
+            name: "mature_partner_rebates",
+            every: Duration::from_secs(600),
+            run: mature_partner_rebates,
+        },
     ]
+}
+
+/// Partner rebates of orders paid longer ago than the return window become
+/// `available` (one conditional statement: safe twice, or on two servers).
+fn mature_partner_rebates(state: &AppState) -> JobFuture<'_> {
+    Box::pin(async move {
+        let window_ms = state.config.partners.rebate_window_days * 86_400_000;
+        let mut tx = state.db.begin_write().await?;
+        let moved = uplink_db::partners::mature_rebates(&mut tx, now_ms(), window_ms).await?;
+        tx.commit().await?;
+        Ok(moved)
+    })
 }
 
 /// Cancels bank-transfer orders whose pay-by time has passed.

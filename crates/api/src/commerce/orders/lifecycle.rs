@@ -96,6 +96,9 @@ pub async fn cancel(
         q::set_payment_row_status(&mut tx, &p.id, "voided").await?;
     }
     q::set_payment_status(&mut tx, &order.id, new_payment_status, None).await?;
+    // The partner's rebates go with the order: pending ones are cancelled,
+    // ones already available are clawed back (SPEC §10).
+    uplink_db::partners::settle_order_rebates(&mut tx, &order.id, uplink_db::now_ms()).await?;
     q::insert_history(&mut tx, &order.id, "cancelled", actor_name(actor), note).await?;
     let detail = detail_in(state, &mut tx, &order.id).await?;
     tx.commit().await?;

@@ -24,6 +24,9 @@ pub struct OrderIntent {
     pub source: OrderSource,
     /// How it ships and is paid.
     pub terms: OrderTerms,
+    /// Whose the deliverables become: the buyer's, or (the partner
+    /// pavilion) an end customer's.
+    pub recipient: Recipient,
     /// The request's idempotency key, under which the answer is stored in the
     /// order's transaction; none for a job (its claim makes the order once).
     pub idempotency: Option<IdemKey>,
@@ -78,6 +81,26 @@ pub enum OrderTerms {
         billing: Box<Address>,
         payment: OffSessionPayment,
     },
+}
+
+/// Whose the deliverables (licences, plans, eSIMs) become.
+#[derive(Debug, Clone, Default)]
+pub enum Recipient {
+    #[default]
+    Buyer,
+    /// A partner checks out on behalf of an end customer (SPEC §10): the
+    /// deliverables land on the account with this e-mail, made (and an
+    /// invitation sent) when there is none.
+    EndCustomer(EndCustomer),
+}
+
+/// The pavilion's end customer as the partner typed them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct EndCustomer {
+    pub name: String,
+    pub company: Option<String>,
+    /// Normalised (trimmed, lower case).
+    pub email: String,
 }
 
 /// A payment taken without the buyer present.

@@ -26,8 +26,8 @@ mod sections;
 mod transaction;
 
 pub use intent::{
-    IdemKey, OffSessionPayment, OrderIntent, OrderSource, OrderTerms, QuotationForOrder,
-    RenewalForOrder,
+    EndCustomer, IdemKey, OffSessionPayment, OrderIntent, OrderSource, OrderTerms,
+    QuotationForOrder, Recipient, RenewalForOrder,
 };
 
 use crate::commerce::cart::scope::check_store_region;
@@ -85,6 +85,7 @@ pub async fn place(state: &AppState, intent: OrderIntent) -> ApiResult<OrderDeta
         digital_only: agreed.digital_only,
         intent: authorised.clone(),
         idem: intent.idempotency.clone(),
+        recipient: intent.recipient.clone(),
     };
     let placed = write_or_void(state, draft).await?;
     let detail = after_commit(state, &intent.buyer, placed, authorised.as_ref()).await;
@@ -166,7 +167,8 @@ async fn agree_to_request(
     if let Some(e) = cart_problem(&priced) {
         return Err(e);
     }
-    crate::commerce::cart::stacking::check_order_lines(&state.db, snap, &priced, uid).await?;
+    let owner = deliverables_owner(state, intent).await?;
+    crate::commerce::cart::stacking::check_order_lines(&state.db, snap, &priced, &owner).await?;
     check_price_seen(req, &priced)?;
     let total = priced.totals.total.cents();
     check_payment_allowed(state, &intent.buyer, st, r.method, total).await?;
@@ -177,6 +179,20 @@ async fn agree_to_request(
         total,
         digital_only,
     })
+}
+
+/// Whose devices, plans and eSIMs the lines are checked against: the
+/// buyer's, or the end customer's account (none yet: nothing of theirs to
+/// stack on or top up).
+async fn deliverables_owner(state: &AppState, intent: &OrderIntent) -> ApiResult<String> {
+    match &intent.recipient {
+        Recipient::Buyer => Ok(intent.buyer.id.clone()),
+        Recipient::EndCustomer(c) => Ok(state
+            .db
+            .user_by_email(&c.email)
+            .await?
+            .map_or_else(String::new, |u| u.id)),
+    }
 }
 
 /// What a job decided (no one at the screen): digital lines billed to the

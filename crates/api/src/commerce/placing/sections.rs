@@ -99,17 +99,24 @@ pub(super) async fn resolve(
                         ErrorCode::ValidationFailed,
                         "Choose Customer Provided, Priority Shipping or self pick-up.",
                     )),
+                    Some(m) if !store.ships_with(m) => {
+                        shipping_method = m;
+                        errors.push(FieldError::new(
+                            "shipping.method",
+                            ErrorCode::ValidationFailed,
+                            if m == ShippingMethod::Pickup && store.region != Region::Us {
+                                "Self pick-up is only offered by the US store.".to_owned()
+                            } else {
+                                format!(
+                                    "{} is not offered by this store; choose another way.",
+                                    m.display_name()
+                                )
+                            },
+                        ));
+                    }
                     Some(ShippingMethod::Pickup) => {
                         shipping_method = ShippingMethod::Pickup;
-                        if store.region != Region::Us
-                            || !store.shipping_methods.iter().any(|m| m == "pickup")
                         {
-                            errors.push(FieldError::new(
-                                "shipping.method",
-                                ErrorCode::ValidationFailed,
-                                "Self pick-up is only offered by the US store.",
-                            ));
-                        } else {
                             match s
                                 .pickup_location
                                 .as_deref()

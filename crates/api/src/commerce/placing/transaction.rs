@@ -3,7 +3,7 @@
 //! lock, number and write the order with its lines, payment and history,
 //! redeem the coupon, empty the cart and store the idempotent answer.
 
-use super::intent::{IdemKey, OrderSource, QuotationForOrder};
+use super::intent::{IdemKey, OrderSource, QuotationForOrder, Recipient};
 use super::sections::Resolved;
 use crate::commerce::offers::payment_refusal;
 use crate::commerce::orders::dto::{
@@ -45,6 +45,7 @@ pub(super) struct OrderDraft {
     pub intent: Option<Intent>,
     /// The request's idempotency key; none for a renewal (its claim makes it once).
     pub idem: Option<IdemKey>,
+    pub recipient: Recipient,
 }
 
 impl OrderDraft {
@@ -107,6 +108,7 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     recheck_credit(&mut tx, d).await?;
     let now = now_ms();
     let mut order = order_row(state, &mut tx, d, &cart, now).await?;
+    order.recipient_user_id = recipient_account(&mut tx, d, now).await?;
     q::insert_order(&mut tx, &order).await?;
     let lines = insert_lines(&mut tx, d, &cart, &order.id).await?;
     if let Some(quotation) = d.source.quotation() {
@@ -129,8 +131,12 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
         // lines are queued for delivery with the payment, in this transaction.
         uplink_db::delivery::enqueue(&mut tx, &order.id, now).await?;
     }
-    crate::commerce::placing::attribution::record_partner(&mut tx, &mut order, &lines, &cart)
-        .await?;
+    let channel =
+        crate::commerce::placing::attribution::channel_of(d.store(), &d.user, &d.recipient);
+    crate::commerce::placing::attribution::record_partner(
+        &mut tx, &mut order, &lines, &cart, channel,
+    )
+    .await?;
     let history = insert_history(&mut tx, d, &order).await?;
     let payment = payment_row(state, d, &order, now);
     q::insert_payment(&mut tx, &payment).await?;
@@ -175,6 +181,33 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
         stock_band_changed,
         parts,
     })
+}
+
+/// The account the deliverables land on when it is not the buyer's: the
+/// end customer's, made now (invited, no password) when the e-mail has none.
+async fn recipient_account(
+    tx: &mut AnyConnection,
+    d: &OrderDraft,
+    now: i64,
+) -> Result<Option<String>, TxError> {
+    let Recipient::EndCustomer(c) = &d.recipient else {
+        return Ok(None);
+    };
+    use uplink_db::invitations as inv;
+    if let Some(user) = inv::user_by_email_in(tx, &c.email).await? {
+        return Ok(Some(user.id));
+    }
+    let country = match &d.sections.shipping_address {
+        Some(a) => a.country.clone(),
+        None => d.sections.billing_address.country.clone(),
+    };
+    let invited = inv::InvitedUser {
+        email: &c.email,
+        name: &c.name,
+        company: c.company.as_deref(),
+        country: &country,
+    };
+    Ok(Some(inv::insert_invited_user(tx, &invited, now).await?))
 }
 
 /// The quotation becomes `ordered`, only while it is still accepted and
@@ -379,6 +412,13 @@ async fn order_row(
         partner_referral_code: None,
         partner_name: None,
         quotation_number: d.source.quotation().map(|q| q.number.clone()),
+        partner_channel: None,
+        end_customer: match &d.recipient {
+            Recipient::EndCustomer(c) => serde_json::to_string(c).ok(),
+            Recipient::Buyer => None,
+        },
+        recipient_user_id: None,
+        price_list: cart.price_list.as_str().to_owned(),
     })
 }
 

@@ -35,6 +35,7 @@ pub fn price_cart(contents: Option<&CartContents>, ctx: &PricingContext<'_>) -> 
         tax_bp: ctx.tax_bp,
         charges_tax: store.region == uplink_domain::catalog::Region::Us,
         totals,
+        price_list: store.price_list,
         partner_referral_code: contents.and_then(|c| c.cart.partner_referral_code.clone()),
     }
 }

@@ -76,6 +76,8 @@ pub struct PricedCart {
     /// Whether the store charges sales tax at all (US region).
     pub charges_tax: bool,
     pub totals: Totals,
+    /// `Partner` when a signed-in partner's lines are at the partner price list.
+    pub price_list: crate::read_model::snapshot::PriceList,
     /// The partner referral code applied to the cart (not checked here; it
     /// changes no price, D58).
     pub partner_referral_code: Option<String>,

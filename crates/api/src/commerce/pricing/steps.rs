@@ -5,6 +5,7 @@
 use super::line::{effective_options, option_deltas, parse_options};
 use super::priced::LineProblem;
 use super::priced::{PricedCoupon, PricedLine, PricingContext};
+use crate::read_model::snapshot::PriceList;
 use uplink_domain::cart::{
     CouponContext, CouponRefusal, CouponValue, LineInput, MAX_ORDER_TOTAL, PriceSheet, Totals,
     TotalsTooLarge, unit_price,
@@ -15,8 +16,10 @@ use uplink_domain::money::Money;
 /// The steps of the pricing pipeline, in the order they run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PricingStep {
-    /// Each line at the store's price (its price list) with its options' deltas.
+    /// Each line at the store's own price with its options' deltas.
     StorePrice,
+    /// A signed-in partner's lines at the store's partner price list (SPEC §10).
+    PartnerPrice,
     /// A quotation's lines at the prices sales quoted (SPEC §9).
     QuotedPrice,
     /// The cart's coupon, checked against its rules and taken off the lines.
@@ -26,8 +29,9 @@ pub enum PricingStep {
 }
 
 /// The pipeline: every price is worked out by these steps in this order.
-pub const PIPELINE: [PricingStep; 4] = [
+pub const PIPELINE: [PricingStep; 5] = [
     PricingStep::StorePrice,
+    PricingStep::PartnerPrice,
     PricingStep::QuotedPrice,
     PricingStep::Coupon,
     PricingStep::Tax,
@@ -45,19 +49,37 @@ pub(super) struct Work {
 pub(super) fn run(step: PricingStep, work: &mut Work, ctx: &PricingContext<'_>) {
     match step {
         PricingStep::StorePrice => store_price(work, ctx),
+        PricingStep::PartnerPrice => partner_price(work, ctx),
         PricingStep::QuotedPrice => quoted_price(work, ctx),
         PricingStep::Coupon => coupon(work, ctx),
         PricingStep::Tax => tax(work, ctx),
     }
 }
 
-/// Each line at the store's price with its chosen options' deltas.
+/// Each line at the store's own price with its chosen options' deltas.
 fn store_price(work: &mut Work, ctx: &PricingContext<'_>) {
+    let own = ctx.snapshot.stores[ctx.store].base;
+    set_unit_prices(work, ctx, own);
+    work.sheet = PriceSheet::at_unit_prices(&charged(&work.lines), ctx.shipping);
+}
+
+/// A partner's lines at the partner price list (the store entry the
+/// request was resolved to is the list's, see `crate::http::store`).
+fn partner_price(work: &mut Work, ctx: &PricingContext<'_>) {
+    if ctx.snapshot.stores[ctx.store].price_list != PriceList::Partner {
+        return;
+    }
+    set_unit_prices(work, ctx, ctx.store);
+    work.sheet = PriceSheet::at_unit_prices(&charged(&work.lines), ctx.shipping);
+}
+
+/// Every sold line's unit price from `store`'s offer, with option deltas.
+fn set_unit_prices(work: &mut Work, ctx: &PricingContext<'_>, store: usize) {
     let snap = ctx.snapshot;
     for l in &mut work.lines {
         let Some(idx) = l.product else { continue };
         let Some(offer) = snap
-            .offer(ctx.store, idx)
+            .offer(store, idx)
             .filter(|_| snap.product(idx).purchasable)
         else {
             continue;
@@ -69,7 +91,6 @@ fn store_price(work: &mut Work, ctx: &PricingContext<'_>) {
             &option_deltas(&options, &chosen),
         );
     }
-    work.sheet = PriceSheet::at_unit_prices(&charged(&work.lines), ctx.shipping);
 }
 
 /// A quotation's lines at the unit price sales quoted against, and each

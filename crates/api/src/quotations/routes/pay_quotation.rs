@@ -1,7 +1,7 @@
 use crate::commerce::orders::dto::OrderDetail;
 use crate::commerce::placing::idempotency;
 use crate::commerce::placing::request::PlaceOrderRequest;
-use crate::commerce::placing::{IdemKey, OrderIntent, OrderSource, OrderTerms, place};
+use crate::commerce::placing::{IdemKey, OrderIntent, OrderSource, OrderTerms, Recipient, place};
 use crate::commerce::quotes;
 use crate::http::error::{ApiResult, Problem};
 use crate::http::extract::ApiJson;
@@ -57,6 +57,7 @@ pub async fn pay_quotation(
                 source: OrderSource::Quotation(quotation),
                 terms: OrderTerms::Requested(Box::new(req)),
                 idempotency: Some(idem.clone()),
+                recipient: Recipient::Buyer,
             };
             place(&state, intent).await
         }

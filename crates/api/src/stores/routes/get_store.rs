@@ -4,6 +4,7 @@ use crate::http::store::find_store;
 use crate::read_model::cards::StoreDto;
 use axum::Json;
 use axum::extract::{Path, State};
+use uplink_domain::error_code::ErrorCode;
 
 /// One store by eStore code (`global`, `us`) or mini-store key.
 #[utoipa::path(
@@ -13,7 +14,7 @@ use axum::extract::{Path, State};
     params(("code" = String, Path, description = "eStore code or mini-store key")),
     responses(
         (status = 200, body = StoreDto),
-        (status = 404, description = "`not_found`: no such store", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`not_found`: no such store; `store_paused`: a mini-store its partner paused", body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn get_store(
@@ -21,7 +22,14 @@ pub async fn get_store(
     Path(code): Path<String>,
 ) -> ApiResult<Json<StoreDto>> {
     let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
-    let idx = find_store(&snap, &code)
-        .ok_or_else(|| ApiError::not_found(&format!("The store `{code}`")))?;
+    let Some(idx) = find_store(&snap, &code) else {
+        if snap.is_paused_key(&code) {
+            return Err(ApiError::new(ErrorCode::StorePaused).with_detail(format!(
+                "The mini-store `{}` is closed for now; shop in the main store instead.",
+                code.trim()
+            )));
+        }
+        return Err(ApiError::not_found(&format!("The store `{code}`")));
+    };
     Ok(Json(StoreDto::from(&snap, idx)))
 }

@@ -30,7 +30,7 @@ pub async fn list_stores(ctx: StoreContext) -> ApiResult<Json<StoreList>> {
         .stores
         .iter()
         .enumerate()
-        .filter(|(_, s)| s.is_estore())
+        .filter(|(_, s)| s.is_own() && s.is_estore())
         .map(|(i, _)| StoreDto::from(snap, i))
         .collect();
     Ok(Json(StoreList {

@@ -1,0 +1,3 @@
+//! Staff and partner rebates: what is owed, and payouts.
+
+pub mod rebates;
