@@ -665,6 +665,18 @@ impl Generator {
         if rng.chance(3) {
             p = p.not_sold_in("us");
         }
+        // One product in ten is also in the Northwind mini-store (5 % under
+        // list), so the mini-store's pages have a catalogue to page through.
+        // Chosen by the tag, not the generator, so the rest stays as it was.
+        if tag
+            .bytes()
+            .fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)))
+            % 10
+            == 0
+        {
+            let own = p.price - p.price / 20;
+            p = p.store_price("northwind", own);
+        }
         if rng.chance(5) {
             p.compare_at = Some(p.price + p.price / 5);
         }
