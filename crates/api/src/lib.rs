@@ -26,6 +26,7 @@ pub mod intake;
 pub mod orders;
 pub mod partners;
 pub mod quotations;
+pub mod referrals;
 pub mod stores;
 pub mod usage;
 
@@ -53,6 +54,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(quotations::router())
         .merge(usage::router())
         .merge(partners::router())
+        .merge(referrals::router())
         // Staff and admin operations: each capability's own, under
         // `/staff` or `/admin`, mounted here (docs/architecture.md §1).
         .merge(orders::staff_router())
@@ -61,6 +63,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(usage::staff_router())
         .merge(intake::staff_router())
         .merge(partners::staff_router())
+        .merge(referrals::staff_router())
         .merge(backoffice::staff_router())
 }
 
@@ -132,6 +135,7 @@ pub fn jobs() -> Vec<platform::jobs::Job<AppState>> {
         intake::jobs(),
         quotations::jobs(),
         usage::jobs(),
+        referrals::jobs::jobs(),
     ]
     .into_iter()
     .flatten()

@@ -32,6 +32,8 @@ pub struct CartRow {
     pub updated_at: i64,
     /// The partner referral code the buyer applied (SPEC §10, D58).
     pub partner_referral_code: Option<String>,
+    /// The app referral code the buyer entered or followed a link with (D103).
+    pub app_referral_code: Option<String>,
 }
 
 #[derive(Debug, Clone, FromRow, PartialEq)]
@@ -92,6 +94,7 @@ impl CartContents {
                 created_at: now,
                 updated_at: now,
                 partner_referral_code: None,
+                app_referral_code: None,
             },
             lines,
         }
@@ -130,6 +133,8 @@ pub struct CouponRow {
     pub store_code: Option<String>,
     pub times_used: i64,
     pub created_at: i64,
+    /// A reward coupon's referrer: only they may use it.
+    pub owner_user_id: Option<String>,
 }
 
 impl CouponRow {
@@ -152,6 +157,7 @@ impl CouponRow {
             max_uses: self.max_uses,
             max_uses_per_customer: self.max_uses_per_customer,
             store: self.store_code.clone(),
+            owner: self.owner_user_id.clone(),
         }
     }
 }
@@ -180,12 +186,12 @@ pub struct TaxRateRow {
     pub rate_bp: i64,
 }
 
-const CART_COLUMNS: &str = "id, store_code, owner_key, user_id, coupon_code, created_at, updated_at, partner_referral_code";
+const CART_COLUMNS: &str = "id, store_code, owner_key, user_id, coupon_code, created_at, updated_at, partner_referral_code, app_referral_code";
 const LINE_COLUMNS: &str = "id, cart_id, product_id, sku, qty, options, iccid, line_key, \
 seen_unit_cents, position, created_at, updated_at";
 const COUPON_COLUMNS: &str = "code, kind, percent_bp, amount_cents, description, active, \
 starts_at, ends_at, min_subtotal_cents, max_uses, max_uses_per_customer, store_code, \
-times_used, created_at";
+times_used, created_at, owner_user_id";
 
 /// The cart of `owner` in `store`, if it has one.
 pub async fn find_cart(
@@ -438,13 +444,13 @@ pub async fn delete_line(
     Ok(done.rows_affected() > 0)
 }
 
-/// Removes every line, the coupon and the partner referral code of a cart
-/// (the cart row stays). The cart row is updated (locked) first, like every
+/// Removes every line, the coupon and the referral codes of a cart (the
+/// cart row stays). The cart row is updated (locked) first, like every
 /// cart write (D57).
 pub async fn clear_cart(conn: &mut AnyConnection, cart_id: &str) -> Result<(), DbError> {
     sqlx::query(
-        "UPDATE carts SET coupon_code = NULL, partner_referral_code = NULL, updated_at = $1 \
-         WHERE id = $2",
+        "UPDATE carts SET coupon_code = NULL, partner_referral_code = NULL, \
+         app_referral_code = NULL, updated_at = $1 WHERE id = $2",
     )
     .bind(crate::now_ms())
     .bind(cart_id)

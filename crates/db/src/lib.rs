@@ -30,6 +30,7 @@ pub mod orders;
 pub mod partner_stores;
 pub mod partners;
 pub mod quotations;
+pub mod referrals;
 pub mod renewals;
 pub mod settings;
 pub mod stock;

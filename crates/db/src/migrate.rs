@@ -57,6 +57,7 @@ const SOURCES: &[Source] = &[
     migration!(56, "usage"),
     migration!(57, "usage_indexes"),
     migration!(58, "partner_stores"),
+    migration!(59, "app_referrals"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

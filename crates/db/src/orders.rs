@@ -57,13 +57,19 @@ pub struct OrderRow {
     pub recipient_user_id: Option<String>,
     /// `partner` when the lines were priced at the partner price list.
     pub price_list: String,
+    /// The customer whose app referral code the buyer used (SPEC §10), the
+    /// code, and the discount it gave.
+    pub referrer_user_id: Option<String>,
+    pub app_referral_code: Option<String>,
+    pub referral_discount_cents: i64,
 }
 
 pub(crate) const ORDER_COLUMNS: &str = "id, number, store_code, user_id, email, status, currency, subtotal_cents, \
 discount_cents, shipping_cents, tax_cents, total_cents, coupon_code, payment_method, payment_status, \
 payment_reference, shipping_method, shipping_details, shipping_address, billing_address, digital_only, \
 pay_by, placed_at, paid_at, updated_at, partner_id, partner_referral_code, partner_name, quotation_number, \
-partner_channel, end_customer, recipient_user_id, price_list";
+partner_channel, end_customer, recipient_user_id, price_list, referrer_user_id, app_referral_code, \
+referral_discount_cents";
 
 #[derive(Debug, Clone, FromRow, PartialEq)]
 pub struct OrderLineRow {
@@ -174,7 +180,7 @@ pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), 
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "INSERT INTO orders ({ORDER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
          $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, \
-         $32, $33)"
+         $32, $33, $34, $35, $36)"
     )))
     .bind(&o.id)
     .bind(&o.number)
@@ -209,6 +215,9 @@ pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), 
     .bind(&o.end_customer)
     .bind(&o.recipient_user_id)
     .bind(&o.price_list)
+    .bind(&o.referrer_user_id)
+    .bind(&o.app_referral_code)
+    .bind(o.referral_discount_cents)
     .execute(conn)
     .await?;
     Ok(())

@@ -140,6 +140,8 @@ pub struct Coupon {
     pub max_uses_per_customer: Option<i64>,
     /// Store code the coupon is limited to (`None` = every store).
     pub store: Option<String>,
+    /// The one customer who may use it (a referral reward coupon, D103).
+    pub owner: Option<String>,
 }
 
 /// Facts a coupon is checked against.
@@ -152,6 +154,8 @@ pub struct CouponContext<'a> {
     pub uses: i64,
     /// Redemptions so far by this customer (0 for guests).
     pub customer_uses: i64,
+    /// The signed-in customer's id (`None` for guests).
+    pub customer: Option<&'a str>,
 }
 
 /// Why a coupon does not apply. Each maps to one error code of SPEC §16.
@@ -169,6 +173,9 @@ pub enum CouponRefusal {
     /// `coupon_invalid`
     #[error("this coupon is not valid in this store")]
     WrongStore,
+    /// `coupon_invalid`
+    #[error("this coupon belongs to another account")]
+    NotYours,
     /// `coupon_invalid`
     #[error("this coupon needs a subtotal of at least {} cents", min.cents())]
     MinimumSubtotal { min: Money },
@@ -195,6 +202,11 @@ impl Coupon {
             && !store.eq_ignore_ascii_case(ctx.store)
         {
             return Err(CouponRefusal::WrongStore);
+        }
+        if let Some(owner) = &self.owner
+            && ctx.customer != Some(owner.as_str())
+        {
+            return Err(CouponRefusal::NotYours);
         }
         if self.starts_at.is_some_and(|s| ctx.now_ms < s) {
             return Err(CouponRefusal::NotYetValid);
@@ -348,6 +360,24 @@ impl PriceSheet {
         for (line, off) in self.lines.iter_mut().zip(discounts(&net, Some(coupon))) {
             line.discount = line.discount.checked_add(off).unwrap_or(line.subtotal);
         }
+    }
+
+    /// A percentage (basis points, rounded half up per line) off what each
+    /// line marked in `lines` still costs, added to its discount; the total
+    /// taken off.
+    pub fn apply_percent_to(&mut self, bp: i64, lines: &[bool]) -> Money {
+        let bp = bp.clamp(0, 10_000);
+        let mut off_total = Money::ZERO;
+        for (line, _) in self.lines.iter_mut().zip(lines).filter(|(_, on)| **on) {
+            let net = line
+                .subtotal
+                .checked_sub(line.discount)
+                .unwrap_or(Money::ZERO);
+            let off = net.percent_bp(bp).min(net).max(Money::ZERO);
+            line.discount = line.discount.checked_add(off).unwrap_or(line.subtotal);
+            off_total = off_total.checked_add(off).unwrap_or(off_total);
+        }
+        off_total
     }
 
     /// Sales tax per line on the discounted amount at `tax_bp` basis points,
@@ -665,6 +695,7 @@ mod tests {
             max_uses: Some(100),
             max_uses_per_customer: Some(1),
             store: Some("global".into()),
+            owner: None,
         }
     }
 
@@ -675,6 +706,7 @@ mod tests {
             subtotal: m(10_000),
             uses: 0,
             customer_uses: 0,
+            customer: Some("usr_ann"),
         }
     }
 
@@ -717,7 +749,51 @@ mod tests {
             ..coupon()
         };
         assert_eq!(inactive.check(&ctx(1_500)), Err(CouponRefusal::Inactive));
+        let bobs = Coupon {
+            owner: Some("usr_bob".into()),
+            ..coupon()
+        };
+        assert_eq!(bobs.check(&ctx(1_500)), Err(CouponRefusal::NotYours));
+        assert_eq!(
+            bobs.check(&CouponContext {
+                customer: None,
+                ..ctx(1_500)
+            }),
+            Err(CouponRefusal::NotYours),
+            "a guest cannot use anyone's reward coupon"
+        );
+        assert!(
+            bobs.check(&CouponContext {
+                customer: Some("usr_bob"),
+                ..ctx(1_500)
+            })
+            .is_ok()
+        );
         assert_eq!(normalise_coupon_code(" save10 "), "SAVE10");
+    }
+
+    #[test]
+    fn a_percentage_on_some_lines_comes_off_what_they_still_cost() {
+        let lines = [
+            LineInput {
+                unit_price: m(10_005),
+                qty: 1,
+            },
+            LineInput {
+                unit_price: m(5_000),
+                qty: 2,
+            },
+        ];
+        let mut sheet = PriceSheet::at_unit_prices(&lines, Money::ZERO).unwrap();
+        sheet.apply_coupon(CouponValue::Fixed(m(1_000)));
+        // 10 % of what each eligible line still costs after the coupon.
+        let off = sheet.apply_percent_to(1_000, &[true, false]);
+        sheet.apply_tax(0);
+        let t = sheet.totals().unwrap();
+        let first_net = 10_005 - t.lines[0].discount.cents() + off.cents();
+        assert_eq!(off, m((first_net * 1_000 + 5_000) / 10_000));
+        assert_eq!(t.discount, m(1_000) + off);
+        assert_eq!(t.total, t.subtotal - t.discount);
     }
 
     #[test]

@@ -18,5 +18,6 @@ pub mod money;
 pub mod partner_referral;
 pub mod plans;
 pub mod quotations;
+pub mod referrals;
 pub mod serial;
 pub mod usage;

@@ -120,6 +120,16 @@ fn demos() -> Vec<Demo> {
             address: Some(("ul. Długa 1", None, "Gdańsk", "80-827")),
         },
         Demo {
+            email: "jonas@uplink.test",
+            name: "Jonas Berg",
+            company: None,
+            phone: "+49 40 555 0188",
+            country: "DE",
+            roles: customer(),
+            credit: None,
+            address: Some(("Elbchaussee 12", None, "Hamburg", "22765")),
+        },
+        Demo {
             email: "sales@uplink.test",
             name: "Sofia Lindqvist",
             company: Some("Uplink"),

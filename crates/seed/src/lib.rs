@@ -23,6 +23,7 @@ mod orders;
 mod partner_orders;
 mod partners;
 mod quotations;
+mod referrals;
 mod usage;
 
 pub use accounts::{DEMO_PASSWORD_HASH, seed_demo_accounts};
@@ -33,6 +34,7 @@ pub use orders::seed_demo_orders;
 pub use partner_orders::seed_demo_partner_activity;
 pub use partners::{demo_partners, seed_demo_partners};
 pub use quotations::seed_demo_quotations;
+pub use referrals::seed_demo_referrals;
 pub use usage::seed_demo_usage;
 
 use uplink_db::{Db, DbError};
@@ -52,6 +54,7 @@ pub async fn seed_demo_if_empty(db: &Db) -> Result<bool, DbError> {
     seed_demo_orders(db).await?;
     seed_demo_devices(db).await?;
     seed_demo_partner_activity(db).await?;
+    seed_demo_referrals(db).await?;
     seed_demo_quotations(db).await?;
     seed_demo_usage(db).await?;
     db.set_setting(SEEDED_KEY, &uplink_db::now_ms().to_string())

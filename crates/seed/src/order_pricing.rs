@@ -251,6 +251,7 @@ async fn coupon_value(
         subtotal,
         uses: row.times_used,
         customer_uses: 0,
+        customer: None,
     })
     .map_err(|e| demo_error(format!("{code}: {e}")))?;
     Ok(rule.value)

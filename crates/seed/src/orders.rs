@@ -289,6 +289,9 @@ fn order_row(
         end_customer: None,
         recipient_user_id: None,
         price_list: "store".into(),
+        referrer_user_id: None,
+        app_referral_code: None,
+        referral_discount_cents: 0,
     }
 }
 

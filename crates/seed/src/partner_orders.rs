@@ -317,6 +317,9 @@ async fn write_order(
             "store"
         }
         .into(),
+        referrer_user_id: None,
+        app_referral_code: None,
+        referral_discount_cents: 0,
     };
     q::insert_order(tx, &order).await?;
     let amounts = totals.lines[0];

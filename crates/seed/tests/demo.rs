@@ -188,8 +188,9 @@ async fn unshipped_demo_orders_take_their_stock_and_a_second_seed_adds_none() {
         .fetch_one(t.db.pool())
         .await
         .unwrap();
-    // The four demo orders and the six of the partner demo (`partner_orders.rs`).
-    assert_eq!(count, 10);
+    // The four demo orders, the six of the partner demo (`partner_orders.rs`)
+    // and the referral demo's one (`referrals.rs`).
+    assert_eq!(count, 11);
 }
 
 #[tokio::test]
@@ -429,4 +430,45 @@ async fn the_demo_partner_has_rebates_in_every_status_and_a_pavilion_order_for_i
         .await
         .unwrap();
     assert!(products.iter().any(|p| p.price_cents.is_some()));
+}
+
+#[tokio::test]
+async fn the_demo_customer_has_a_referral_code_and_two_available_rewards_from_a_friend() {
+    let t = TestDb::new().await;
+    assert!(uplink_seed::seed_demo_if_empty(&t.db).await.unwrap());
+    let mut conn = t.db.pool().acquire().await.unwrap();
+    let clara =
+        t.db.user_by_email("customer@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    let code = uplink_db::referrals::code_of(&mut conn, &clara.id)
+        .await
+        .unwrap();
+    assert_eq!(code.as_deref(), Some("WEBER2R7"));
+    let rewards = uplink_db::referrals::rewards_of(&mut conn, &clara.id)
+        .await
+        .unwrap();
+    let mut kinds: Vec<(&str, &str)> = rewards
+        .iter()
+        .map(|r| (r.kind.as_str(), r.status.as_str()))
+        .collect();
+    kinds.sort();
+    assert_eq!(kinds, [("coupon", "available"), ("sfc", "available")]);
+    let jonas =
+        t.db.user_by_email("jonas@uplink.test")
+            .await
+            .unwrap()
+            .unwrap();
+    let orders = orders_of(&t.db, "jonas@uplink.test").await;
+    assert_eq!(orders.len(), 1);
+    assert_eq!(
+        orders[0].referrer_user_id.as_deref(),
+        Some(clara.id.as_str())
+    );
+    assert!(orders[0].referral_discount_cents > 0);
+    let o = &orders[0];
+    assert_eq!(o.total_cents, o.subtotal_cents - o.discount_cents);
+    assert_eq!(o.discount_cents, o.referral_discount_cents);
+    assert_eq!(o.user_id, jonas.id);
 }

@@ -34,5 +34,9 @@ pub fn router() -> OpenApiRouter<AppState> {
             routes::apply_referral_code::apply_referral_code,
             routes::remove_referral_code::remove_referral_code
         ))
+        .routes(api_routes!(
+            routes::app_referral::apply_app_referral,
+            routes::app_referral::remove_app_referral
+        ))
         .routes(api_routes!(routes::quick_order::quick_order))
 }

@@ -18,4 +18,5 @@ pub mod orders;
 pub mod placing;
 pub mod pricing;
 pub mod quotes;
+pub mod referral;
 pub mod renewals;

@@ -20,6 +20,10 @@ pub struct PublicConfig {
     pub public_url: String,
     /// Error reporting (SPEC §14).
     pub sentry: SentryConfig,
+    /// The feature flags that are on: `GET_REFERRAL_CODE` (customers may ask
+    /// for a referral code) and `REFERRAL_CODE` (referees may use one),
+    /// as the referral programme's terms set them (SPEC §10).
+    pub features: Vec<String>,
 }
 
 /// Where and how the browser reports errors and traces.
@@ -40,7 +44,26 @@ pub async fn get_config(State(state): State<AppState>) -> ApiResult<Json<PublicC
         .browser_dsn()
         .await
         .map_err(crate::http::error::ApiError::internal)?;
+    let terms: uplink_domain::referrals::ReferralTerms = {
+        let mut conn = state.db.pool().acquire().await?;
+        uplink_db::referrals::terms_json(&mut conn)
+            .await?
+            .and_then(|j| serde_json::from_str(&j).ok())
+            .unwrap_or_default()
+    };
+    let features = [
+        (
+            terms.get_referral_code,
+            uplink_domain::referrals::GET_REFERRAL_CODE,
+        ),
+        (terms.referral_code, uplink_domain::referrals::REFERRAL_CODE),
+    ]
+    .into_iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, name)| name.to_owned())
+    .collect();
     Ok(Json(PublicConfig {
+        features,
         version: env!("CARGO_PKG_VERSION").to_owned(),
         environment: state.config.environment.clone(),
         public_url: state.config.public_url.clone(),

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod accounts_sso;
+mod app_referrals;
 mod auto_renewal;
 mod cart;
 mod catalog;

@@ -130,6 +130,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/referral-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The programme's terms: the flags GET_REFERRAL_CODE and REFERRAL_CODE,
+         *     the referee's discount, the rewards per product type, the windows and
+         *     the yearly cap.
+         */
+        get: operations["get_referral_terms"];
+        /**
+         * Replaces the programme's terms (every field; each checked, with a field
+         *     error naming it). Rewards already earned keep their value.
+         */
+        put: operations["put_referral_terms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/challenge": {
         parameters: {
             query?: never;
@@ -367,6 +392,31 @@ export interface paths {
         post?: never;
         /** Empties the cart (lines and coupon). */
         delete: operations["clear_cart"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/app-referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Applies an app referral code (REFERRAL_CODE) to the cart: the referee's
+         *     discount on eligible items shows on the cart, the checkout and the order.
+         *     Refused with `referral_code_invalid` (no such code, or the programme
+         *     takes none) or `referral_not_eligible` with `reason` (`own_code`,
+         *     `already_ordered`, `same_address`); the card is checked when the order
+         *     is placed (`same_card`).
+         */
+        put: operations["apply_app_referral"];
+        post?: never;
+        /** Removes the app referral code from the cart. */
+        delete: operations["remove_app_referral"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1073,6 +1123,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in customer's part in the app referral programme: their code
+         *     and share link (once asked for), what a friend gets, and their rewards
+         *     by status.
+         */
+        get: operations["get_my_referral"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/referral/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GET_REFERRAL_CODE: the customer's referral code — 8 characters from an
+         *     unambiguous alphabet, one per customer, the same on every call (201 the
+         *     first time, 200 after) — with its share link.
+         */
+        post: operations["create_referral_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's referral rewards (newest first), the coupons made from
+         *     them, and the totals by status.
+         */
+        get: operations["list_rewards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/rewards/coupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Converts every available coupon reward into one single-use coupon for
+         *     their value, valid 12 months, usable in any store by this customer.
+         *     Exactly once: of two requests at once, the second finds nothing left.
+         */
+        post: operations["convert_rewards_to_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/rewards/sfc-redemption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeems every available cloud-plan (SFC) reward on one of the customer's
+         *     cloud subscriptions: data for a metered plan, days for an unlimited one,
+         *     in proportion to the plan's price; never past the 3-year cap. Without
+         *     `confirm` it only previews.
+         */
+        post: operations["redeem_sfc_rewards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/subscriptions": {
         parameters: {
             query?: never;
@@ -1593,6 +1748,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/referral-stores/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A referral mini-store by its key (MINISTORE_REFERRAL_PROGRAM): its
+         *     branding and the referral terms that hold in it (its own over the
+         *     programme's). Any other store, or an unknown key, is 404.
+         */
+        get: operations["get_referral_store"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/search": {
         parameters: {
             query?: never;
@@ -2094,6 +2270,18 @@ export interface components {
          * @enum {string}
          */
         AlertKind: "percent" | "mb";
+        ApplyAppReferralRequest: {
+            /**
+             * @description A customer's referral code (case-insensitive; spaces and dashes ignored).
+             * @example K7M2X9QA
+             */
+            code: string;
+            /**
+             * @description True when the code comes from a share link rather than typed: the
+             *     first link wins, so a cart that has a code keeps it.
+             */
+            from_link?: boolean;
+        };
         ApplyCouponRequest: {
             /** @example WELCOME10 */
             code: string;
@@ -2190,6 +2378,31 @@ export interface components {
             /** Format: int64 */
             exp_year: number;
         };
+        /**
+         * @description A cart, priced now.
+         *     An app referral code on the cart and what it gives.
+         */
+        CartAppReferralDto: {
+            /** @example K7M2X9QA */
+            code: string;
+            /** @description The referrer's first name. */
+            referrer_name: string;
+            /**
+             * Format: int64
+             * @description Off eligible items, in basis points (1000 = 10 %).
+             */
+            discount_bp: number;
+            /** @description What it takes off this cart (part of `totals.discount`). */
+            discount: components["schemas"]["MoneyDto"];
+            /**
+             * @description False when this buyer may not use the code: nothing comes off, and
+             *     `reason` says why.
+             */
+            eligible: boolean;
+            /** @description `own_code`, `already_ordered`, `same_address` or `same_card`. */
+            reason?: string | null;
+            message?: string | null;
+        };
         CartCouponDto: {
             code: string;
             description: string;
@@ -2204,7 +2417,6 @@ export interface components {
             reason_code?: string | null;
             reason?: string | null;
         };
-        /** @description A cart, priced now. */
         CartDto: {
             /** @description `null` until something is added. */
             id?: string | null;
@@ -2226,6 +2438,7 @@ export interface components {
             /** @description Every line is digital (no shipping needed). */
             digital_only: boolean;
             partner_referral?: components["schemas"]["CartPartnerReferralDto"] | null;
+            app_referral?: components["schemas"]["CartAppReferralDto"] | null;
             /**
              * @description `partner` when the prices are the partner price list (a signed-in
              *     partner in an eStore), else `store`.
@@ -3239,6 +3452,21 @@ export interface components {
              */
             currency: string;
         };
+        /** @description The customer's part in the programme (`/account`, the referral pages). */
+        MyReferral: {
+            code?: components["schemas"]["ReferralCode"] | null;
+            /** @description GET_REFERRAL_CODE: whether customers may ask for a code. */
+            get_referral_code: boolean;
+            /** @description REFERRAL_CODE: whether codes are taken. */
+            referral_code: boolean;
+            /**
+             * Format: int64
+             * @description The friend's discount, in basis points, and what it applies to.
+             */
+            referee_discount_bp: number;
+            first_order_only: boolean;
+            rewards: components["schemas"]["RewardTotals"];
+        };
         NamedCode: {
             code: string;
             name: string;
@@ -3306,6 +3534,12 @@ export interface components {
             country: string;
             phone: string;
         };
+        /** @description An app referral code on an order (SPEC §10). */
+        OrderAppReferralDto: {
+            /** @example K7M2X9QA */
+            code: string;
+            discount: components["schemas"]["MoneyDto"];
+        };
         OrderDetail: {
             number: string;
             status: components["schemas"]["OrderStatus"];
@@ -3322,6 +3556,7 @@ export interface components {
              */
             price_list: string;
             end_customer?: components["schemas"]["OrderEndCustomerDto"] | null;
+            app_referral?: components["schemas"]["OrderAppReferralDto"] | null;
             lines: components["schemas"]["OrderLineDto"][];
             shipping: components["schemas"]["OrderShippingDto"];
             billing_address: components["schemas"]["OrderAddress"];
@@ -3811,6 +4046,12 @@ export interface components {
             public_url: string;
             /** @description Error reporting (SPEC §14). */
             sentry: components["schemas"]["SentryConfig"];
+            /**
+             * @description The feature flags that are on: `GET_REFERRAL_CODE` (customers may ask
+             *     for a referral code) and `REFERRAL_CODE` (referees may use one),
+             *     as the referral programme's terms set them (SPEC §10).
+             */
+            features: string[];
         };
         /** @description Quantity rules of the line's product. */
         QuantityRulesDto: {
@@ -4055,6 +4296,95 @@ export interface components {
          * @enum {string}
          */
         RecordStatus: "accepted" | "duplicate" | "refused";
+        /** @description A customer's code and where to share it. */
+        ReferralCode: {
+            /** @example K7M2X9QA */
+            code: string;
+            /** @description Opens the referral store with the code remembered for 30 days. */
+            share_url: string;
+        };
+        /** @description A referral store's branding and the terms that hold there. */
+        ReferralStore: {
+            store: components["schemas"]["StoreDto"];
+            terms: components["schemas"]["ReferralTerms"];
+        };
+        /**
+         * @description The programme's terms (admins change them; a referral mini-store may
+         *     set its own in `stores.referral_terms`, over these).
+         */
+        ReferralTerms: {
+            /**
+             * @description GET_REFERRAL_CODE: customers may ask for their code.
+             * @default true
+             */
+            get_referral_code: boolean;
+            /**
+             * @description REFERRAL_CODE: referees may enter a code or open a share link.
+             * @default true
+             */
+            referral_code: boolean;
+            /**
+             * Format: int64
+             * @description The referee's discount on eligible lines, in basis points.
+             * @default 1000
+             */
+            referee_discount_bp: number;
+            /**
+             * @description The discount applies to a first order only.
+             * @default true
+             */
+            first_order_only: boolean;
+            /**
+             * @description Product types the discount and rewards apply to.
+             * @default [
+             *       "license",
+             *       "cloud",
+             *       "cloud-connect",
+             *       "cloud-unlimited",
+             *       "esim-data"
+             *     ]
+             */
+            eligible_types: components["schemas"]["ProductType"][];
+            /**
+             * @description The referrer's reward per eligible product type: basis points of
+             *     what the referee paid for those lines (after discounts, before tax).
+             * @default {
+             *       "cloud": 1000,
+             *       "cloud-connect": 1000,
+             *       "cloud-unlimited": 1000,
+             *       "esim-data": 1000,
+             *       "license": 1000
+             *     }
+             */
+            reward_bp: {
+                [key: string]: number;
+            };
+            /**
+             * Format: int64
+             * @description Days after payment a reward stays pending (a refund or cancellation
+             *     inside it cancels the reward).
+             * @default 14
+             */
+            return_window_days: number;
+            /**
+             * Format: int64
+             * @description Months an available reward keeps; a reminder goes out
+             *     `reminder_days` before.
+             * @default 12
+             */
+            reward_validity_months: number;
+            /**
+             * Format: int64
+             * @default 30
+             */
+            reminder_days: number;
+            /**
+             * Format: int64
+             * @description Rewards one referrer may earn in any 12 months.
+             * @default 10
+             */
+            max_rewards_per_year: number;
+        };
         /**
          * @description Regions (fixed, SPEC §3).
          * @enum {string}
@@ -4110,6 +4440,48 @@ export interface components {
          * @enum {string}
          */
         RenewMethod: "card" | "credit_terms";
+        /** @description A coupon made from rewards. */
+        RewardCouponDto: {
+            code: string;
+            value: components["schemas"]["MoneyDto"];
+            expires_at?: string | null;
+            used: boolean;
+        };
+        /** @description A reward earned on a friend's order. */
+        RewardDto: {
+            id: string;
+            /** @description `coupon` (money off an order) or `sfc` (data or days on a cloud plan). */
+            kind: string;
+            value: components["schemas"]["MoneyDto"];
+            /** @description `pending`, `available`, `redeemed`, `expired` or `cancelled`. */
+            status: string;
+            earned_at: string;
+            available_at?: string | null;
+            expires_at?: string | null;
+            redeemed_at?: string | null;
+            /** @description The coupon code or the subscription it was redeemed as. */
+            redeemed_as?: string | null;
+        };
+        RewardList: {
+            rewards: components["schemas"]["RewardDto"][];
+            coupons: components["schemas"]["RewardCouponDto"][];
+            totals: components["schemas"]["RewardTotals"];
+        };
+        /** @description Rewards summed by status. */
+        RewardTotals: {
+            pending: components["schemas"]["MoneyDto"];
+            /** @description Available to convert into a coupon. */
+            available_coupon: components["schemas"]["MoneyDto"];
+            /** @description Available as data or days on a cloud subscription. */
+            available_sfc: components["schemas"]["MoneyDto"];
+            redeemed: components["schemas"]["MoneyDto"];
+            expired: components["schemas"]["MoneyDto"];
+            /**
+             * Format: int64
+             * @description Friends' orders that earned a reward (cancelled ones not counted).
+             */
+            referred_orders: number;
+        };
         /**
          * @description A role flag on an account (SPEC §1). Admins pass every role check.
          * @enum {string}
@@ -4231,6 +4603,42 @@ export interface components {
         } | {
             /** @enum {string} */
             kind: "off";
+        };
+        /** @description What the redemption adds (or added) to the subscription. */
+        SfcRedemption: {
+            subscription_id: string;
+            serial: string;
+            plan: string;
+            /**
+             * Format: int64
+             * @description The rewards it spends and their value.
+             */
+            rewards: number;
+            value: components["schemas"]["MoneyDto"];
+            /**
+             * Format: int64
+             * @description Data added (metered plans).
+             */
+            added_mb: number;
+            /**
+             * Format: int64
+             * @description Days added (unlimited plans).
+             */
+            added_days: number;
+            /**
+             * Format: int64
+             * @description Data left after it (metered plans).
+             */
+            remaining_mb?: number | null;
+            expires_at: string;
+            /** @description True once done (`confirm: true`). */
+            applied: boolean;
+        };
+        /** @description Redeem the available SFC rewards on one of the customer's subscriptions. */
+        SfcRedemptionRequest: {
+            subscription_id: string;
+            /** @description False (the default) only previews what would be added. */
+            confirm?: boolean;
         };
         /** @description SpeedFusion Cloud management (products labelled `SFC Management`). */
         SfcState: {
@@ -5132,6 +5540,120 @@ export interface operations {
             };
         };
     };
+    get_referral_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralTerms"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: admins only; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    put_referral_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralTerms"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralTerms"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: admins only; `csrf_failed`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` with a field error each; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     get_challenge: {
         parameters: {
             query?: never;
@@ -5873,6 +6395,163 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The empty cart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `must_change_store`; `must_change_store` (with `target_store`): the account belongs to another region's store */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: `store` names no store */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    apply_app_referral: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyAppReferralRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `must_change_store`; `must_change_store` (with `target_store`): the account belongs to another region's store */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `referral_code_invalid`; `referral_not_eligible` (with `reason`); `validation_failed`: `store` names no store; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    remove_app_referral: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Store to use: an eStore code (`global`, `us`) or a mini-store key.
+                 *     Without it: the `uplink_store` cookie, then the signed-in customer's
+                 *     country, then the default store `global`. An unknown value is a 422.
+                 * @example us
+                 */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8991,6 +9670,268 @@ export interface operations {
             };
         };
     };
+    get_my_referral: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReferral"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_referral_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code they already had */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralCode"];
+                };
+            };
+            /** @description A new code */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralCode"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the programme gives no codes now; `csrf_failed`; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_rewards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardList"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    convert_rewards_to_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardCouponDto"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: no rewards available */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeem_sfc_rewards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SfcRedemptionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SfcRedemption"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not one of the customer's subscriptions */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `plan_not_stackable` (with `days_left`): past the 3-year cap; `version_conflict`: the rewards or plan changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: no rewards, an ended plan, too little value; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_subscriptions: {
         parameters: {
             query?: never;
@@ -10971,6 +11912,37 @@ export interface operations {
             };
             /** @description `validation_failed`: comment; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_referral_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The referral store's key, e.g. `ref-uplink` */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralStore"];
+                };
+            };
+            /** @description `not_found`; `store_paused` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -90,6 +90,7 @@ pub async fn apply_coupon(
         subtotal,
         uses: coupon.times_used,
         customer_uses,
+        customer: scope.user_id(),
     }) {
         return Err(ApiError::field(
             "code",

@@ -1,6 +1,7 @@
 //! The cart operations; [`cart_answer`] is the answer they share.
 
 pub mod add_line;
+pub mod app_referral;
 pub mod apply_coupon;
 pub mod apply_referral_code;
 pub mod clear_cart;

@@ -129,6 +129,25 @@ pub struct CartPartnerReferralDto {
 }
 
 /// A cart, priced now.
+/// An app referral code on the cart and what it gives.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CartAppReferralDto {
+    #[schema(example = "K7M2X9QA")]
+    pub code: String,
+    /// The referrer's first name.
+    pub referrer_name: String,
+    /// Off eligible items, in basis points (1000 = 10 %).
+    pub discount_bp: i64,
+    /// What it takes off this cart (part of `totals.discount`).
+    pub discount: MoneyDto,
+    /// False when this buyer may not use the code: nothing comes off, and
+    /// `reason` says why.
+    pub eligible: bool,
+    /// `own_code`, `already_ordered`, `same_address` or `same_card`.
+    pub reason: Option<String>,
+    pub message: Option<String>,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CartDto {
     /// `null` until something is added.
@@ -150,6 +169,9 @@ pub struct CartDto {
     /// The applied partner referral code and its partner (`null`: none, or
     /// the partner is no longer active).
     pub partner_referral: Option<CartPartnerReferralDto>,
+    /// The app referral code applied to the cart (SPEC §10): the referee's
+    /// discount, or why this buyer may not use it.
+    pub app_referral: Option<CartAppReferralDto>,
     /// `partner` when the prices are the partner price list (a signed-in
     /// partner in an eStore), else `store`.
     #[schema(example = "store")]
@@ -191,6 +213,15 @@ impl CartDto {
             has_problems: cart.has_problems(),
             digital_only: cart.is_digital_only(),
             partner_referral: None,
+            app_referral: cart.app_referral.as_ref().map(|o| CartAppReferralDto {
+                code: o.code.clone(),
+                referrer_name: o.referrer_name.clone(),
+                discount_bp: o.discount_bp,
+                discount: m(cart.referral_discount.cents()),
+                eligible: o.refusal.is_none(),
+                reason: o.refusal.map(|r| r.as_str().to_owned()),
+                message: o.refusal.map(|r| r.message().to_owned()),
+            }),
             price_list: cart.price_list.as_str().to_owned(),
         }
     }

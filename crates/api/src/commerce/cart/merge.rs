@@ -1,7 +1,7 @@
 //! On sign-in the browser's guest carts merge into the customer's carts
 //! (SPEC §5): per store, the same line adds its quantity (capped by the
 //! product's max qty) and its serials (skipping ones already there), other
-//! lines move over, and the guest coupon and partner referral code are
+//! lines move over, and the guest coupon, partner and app referral codes are
 //! kept when the customer's cart has none. Stock is not checked here: the next read flags any line that
 //! exceeds it, and the buyer decides.
 
@@ -42,6 +42,7 @@ pub async fn merge(
         if guest_lines.is_empty()
             && guest.coupon_code.is_none()
             && guest.partner_referral_code.is_none()
+            && guest.app_referral_code.is_none()
         {
             q::delete_cart(&mut tx, &guest.id).await?;
             continue;
@@ -124,6 +125,12 @@ pub async fn merge(
             q::set_cart_coupon(&mut tx, &target.id, Some(code)).await?;
         }
         crate::commerce::cart::partner_code::merge_code(&mut tx, &guest, &target).await?;
+        // The guest's app referral code too (the first one wins, as with links).
+        if target.app_referral_code.is_none()
+            && let Some(code) = &guest.app_referral_code
+        {
+            uplink_db::referrals::set_cart_code(&mut tx, &target.id, Some(code)).await?;
+        }
         q::delete_cart(&mut tx, &guest.id).await?;
     }
     tx.commit().await?;

@@ -143,6 +143,14 @@ pub struct OrderPartnerReferralDto {
     pub partner_name: String,
 }
 
+/// An app referral code on an order (SPEC §10).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderAppReferralDto {
+    #[schema(example = "K7M2X9QA")]
+    pub code: String,
+    pub discount: MoneyDto,
+}
+
 /// The pavilion's end customer: whose devices the deliverables landed on.
 #[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
 pub struct OrderEndCustomerDto {
@@ -169,6 +177,9 @@ pub struct OrderDetail {
     pub price_list: String,
     /// The end customer a partner ordered for in the pavilion (`null` otherwise).
     pub end_customer: Option<OrderEndCustomerDto>,
+    /// The app referral code the buyer used and the discount it gave
+    /// (part of `totals.discount`); `null` when none.
+    pub app_referral: Option<OrderAppReferralDto>,
     pub lines: Vec<OrderLineDto>,
     pub shipping: OrderShippingDto,
     pub billing_address: Address,
@@ -282,6 +293,13 @@ pub fn order_detail(p: &OrderParts, bank: &[(String, String)]) -> OrderDetail {
             .end_customer
             .as_deref()
             .and_then(|e| serde_json::from_str(e).ok()),
+        app_referral: o
+            .app_referral_code
+            .as_ref()
+            .map(|code| OrderAppReferralDto {
+                code: code.clone(),
+                discount: MoneyDto::new(o.referral_discount_cents, &o.currency),
+            }),
         partner_referral: match (&o.partner_referral_code, &o.partner_name) {
             (Some(code), Some(name)) => Some(OrderPartnerReferralDto {
                 code: code.clone(),

@@ -99,6 +99,8 @@ pub async fn cancel(
     // The partner's rebates go with the order: pending ones are cancelled,
     // ones already available are clawed back (SPEC §10).
     uplink_db::partners::settle_order_rebates(&mut tx, &order.id, uplink_db::now_ms()).await?;
+    // A referral reward still in its return window goes with the order too.
+    uplink_db::referrals::cancel_order_rewards(&mut tx, &order.id, uplink_db::now_ms()).await?;
     q::insert_history(&mut tx, &order.id, "cancelled", actor_name(actor), note).await?;
     let detail = detail_in(state, &mut tx, &order.id).await?;
     tx.commit().await?;
@@ -196,6 +198,15 @@ pub async fn mark_paid(state: &AppState, order: &OrderRow, staff: &str) -> ApiRe
         &format!("Bank transfer received (marked by {staff})."),
     )
     .await?;
+    // Paid now: the referrer earns their (pending) reward (SPEC §10).
+    let lines = q::lines_in(&mut tx, &order.id).await?;
+    let snapshot = state.catalog.loaded();
+    let store = snapshot.as_ref().and_then(|s| {
+        s.store_by_code(&order.store_code)
+            .map(|i| s.stores[i].clone())
+    });
+    crate::commerce::referral::earn_rewards(&mut tx, order, &lines, store.as_ref(), now_ms())
+        .await?;
     let detail = detail_in(state, &mut tx, &order.id).await?;
     let digital = detail
         .lines

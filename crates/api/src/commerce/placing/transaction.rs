@@ -104,6 +104,7 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
         return Err(TxError::CatalogChanged);
     }
     let cart = reprice(&mut tx, d).await?;
+    check_referral(&mut tx, d, &cart).await?;
     let stock_band_changed = take_stock(&mut tx, d, &cart).await?;
     recheck_credit(&mut tx, d).await?;
     let now = now_ms();
@@ -137,6 +138,11 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
         &mut tx, &mut order, &lines, &cart, channel,
     )
     .await?;
+    if paid_at_placement(d.method()) {
+        // Paid now: the referrer earns their (pending) reward with the payment.
+        crate::commerce::referral::earn_rewards(&mut tx, &order, &lines, Some(d.store()), now)
+            .await?;
+    }
     let history = insert_history(&mut tx, d, &order).await?;
     let payment = payment_row(state, d, &order, now);
     q::insert_payment(&mut tx, &payment).await?;
@@ -181,6 +187,46 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
         stock_band_changed,
         parts,
     })
+}
+
+/// The cart's app referral code is checked again with what only the order
+/// knows: where it goes (its shipping address, else its billing address)
+/// and the card that pays (SPEC §10). Refused: `referral_not_eligible` with
+/// the reason, nothing written; the buyer removes the code and places the
+/// order again.
+async fn check_referral(
+    tx: &mut AnyConnection,
+    d: &OrderDraft,
+    cart: &PricedCart,
+) -> Result<(), TxError> {
+    let Some(offer) = cart.app_referral.as_ref().filter(|o| o.applies()) else {
+        return Ok(());
+    };
+    use crate::commerce::referral as r;
+    let terms = r::terms_in(&r::terms(tx).await?, d.store());
+    let address = d
+        .sections
+        .shipping_address
+        .as_ref()
+        .unwrap_or(&d.sections.billing_address);
+    let card = d
+        .intent
+        .as_ref()
+        .and_then(|i| i.card.as_ref())
+        .map(|c| (c.brand.as_str(), c.last4.as_str(), c.exp_month, c.exp_year));
+    match r::refusal_for(
+        tx,
+        &offer.referrer_id,
+        d.user_id(),
+        &terms,
+        Some(address),
+        card,
+    )
+    .await?
+    {
+        Some(why) => Err(r::not_eligible("app_referral", why).into()),
+        None => Ok(()),
+    }
 }
 
 /// The account the deliverables land on when it is not the buyer's: the
@@ -360,6 +406,7 @@ async fn order_row(
     let seq = q::next_order_seq(tx).await?;
     let number = uplink_domain::checkout::order_number(seq);
     let r = &d.sections;
+    let referral = cart.app_referral.as_ref().filter(|o| o.applies());
     let (status, payment_status, reference, pay_by) = match r.method {
         PaymentMethod::BankTransfer => (
             "pending_payment",
@@ -419,6 +466,9 @@ async fn order_row(
         },
         recipient_user_id: None,
         price_list: cart.price_list.as_str().to_owned(),
+        referrer_user_id: referral.map(|o| o.referrer_id.clone()),
+        app_referral_code: referral.map(|o| o.code.clone()),
+        referral_discount_cents: referral.map_or(0, |_| cart.referral_discount.cents()),
     })
 }
 

@@ -3,6 +3,7 @@
 
 use super::pipeline::price_cart;
 use super::priced::{PricedCart, PricingContext, QuotedPrices};
+use crate::commerce::referral::{ReferralOffer, offer};
 use crate::read_model::Snapshot;
 use std::collections::HashMap;
 use uplink_db::cart::{CartContents, CouponRow};
@@ -43,6 +44,8 @@ pub struct CartRows {
     tax_state: Option<String>,
     tax_bp: i64,
     quoted: Option<QuotedPrices>,
+    customer: Option<String>,
+    referral: Option<ReferralOffer>,
 }
 
 impl CartRows {
@@ -93,6 +96,13 @@ impl CartRows {
                 }
                 None => (None, 0),
             };
+        let referral = match contents
+            .as_ref()
+            .and_then(|c| c.cart.app_referral_code.clone())
+        {
+            Some(code) => offer(&mut *conn, store, &code, req.user_id).await?,
+            None => None,
+        };
         let mut rows = CartRows {
             contents,
             stock,
@@ -101,6 +111,8 @@ impl CartRows {
             tax_state: None,
             tax_bp: 0,
             quoted: None,
+            customer: req.user_id.map(str::to_owned),
+            referral,
         };
         rows.set_tax_destination(conn, req.snapshot, req.store, req.tax, req.user_id)
             .await?;
@@ -153,6 +165,8 @@ impl CartRows {
                 shipping,
                 now_ms: uplink_db::now_ms(),
                 quoted: self.quoted.as_ref(),
+                customer: self.customer.as_deref(),
+                referral: self.referral.as_ref(),
             },
         )
     }

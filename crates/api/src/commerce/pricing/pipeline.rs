@@ -20,6 +20,7 @@ pub fn price_cart(contents: Option<&CartContents>, ctx: &PricingContext<'_>) -> 
         lines: line::describe_lines(all, ctx),
         sheet: Ok(PriceSheet::default()),
         coupon: None,
+        referral_discount: uplink_domain::money::Money::ZERO,
     };
     for step in PIPELINE {
         steps::run(step, &mut work, ctx);
@@ -36,6 +37,8 @@ pub fn price_cart(contents: Option<&CartContents>, ctx: &PricingContext<'_>) -> 
         charges_tax: store.region == uplink_domain::catalog::Region::Us,
         totals,
         price_list: store.price_list,
+        app_referral: ctx.referral.cloned(),
+        referral_discount: work.referral_discount,
         partner_referral_code: contents.and_then(|c| c.cart.partner_referral_code.clone()),
     }
 }

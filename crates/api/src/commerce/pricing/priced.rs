@@ -1,6 +1,7 @@
 //! What pricing answers: priced lines with their problems, the coupon and
 //! the totals; and what it prices in ([`PricingContext`]).
 
+use crate::commerce::referral::ReferralOffer;
 use crate::read_model::Snapshot;
 use std::collections::HashMap;
 use uplink_db::cart::{CartLine, CouponRow};
@@ -76,6 +77,10 @@ pub struct PricedCart {
     /// Whether the store charges sales tax at all (US region).
     pub charges_tax: bool,
     pub totals: Totals,
+    /// The app referral code's offer (applied or refused with its reason).
+    pub app_referral: Option<ReferralOffer>,
+    /// What the referee discount took off (part of `totals.discount`).
+    pub referral_discount: Money,
     /// `Partner` when a signed-in partner's lines are at the partner price list.
     pub price_list: crate::read_model::snapshot::PriceList,
     /// The partner referral code applied to the cart (not checked here; it
@@ -131,6 +136,10 @@ pub struct PricingContext<'a> {
     pub now_ms: i64,
     /// A quotation's prices, fixed for its lines (no coupon applies then).
     pub quoted: Option<&'a QuotedPrices>,
+    /// The signed-in buyer (`None` for guests).
+    pub customer: Option<&'a str>,
+    /// The app referral code's offer on this cart (SPEC §10).
+    pub referral: Option<&'a ReferralOffer>,
 }
 
 /// What a quotation fixed for each of its lines, by cart line id (SPEC §9):

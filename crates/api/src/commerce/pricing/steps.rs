@@ -24,16 +24,19 @@ pub enum PricingStep {
     QuotedPrice,
     /// The cart's coupon, checked against its rules and taken off the lines.
     Coupon,
+    /// The app referral code's referee discount on eligible lines (SPEC §10).
+    ReferralDiscount,
     /// US sales tax by destination state, per line on what it costs after discounts.
     Tax,
 }
 
 /// The pipeline: every price is worked out by these steps in this order.
-pub const PIPELINE: [PricingStep; 5] = [
+pub const PIPELINE: [PricingStep; 6] = [
     PricingStep::StorePrice,
     PricingStep::PartnerPrice,
     PricingStep::QuotedPrice,
     PricingStep::Coupon,
+    PricingStep::ReferralDiscount,
     PricingStep::Tax,
 ];
 
@@ -43,6 +46,8 @@ pub(super) struct Work {
     /// The money of the lines; `Err` once an amount would not fit.
     pub sheet: Result<PriceSheet, TotalsTooLarge>,
     pub coupon: Option<PricedCoupon>,
+    /// What the referee discount took off.
+    pub referral_discount: Money,
 }
 
 /// Runs one step.
@@ -52,6 +57,7 @@ pub(super) fn run(step: PricingStep, work: &mut Work, ctx: &PricingContext<'_>) 
         PricingStep::PartnerPrice => partner_price(work, ctx),
         PricingStep::QuotedPrice => quoted_price(work, ctx),
         PricingStep::Coupon => coupon(work, ctx),
+        PricingStep::ReferralDiscount => referral_discount(work, ctx),
         PricingStep::Tax => tax(work, ctx),
     }
 }
@@ -133,6 +139,7 @@ fn coupon(work: &mut Work, ctx: &PricingContext<'_>) {
                 subtotal,
                 uses: row.times_used,
                 customer_uses: ctx.coupon_customer_uses,
+                customer: ctx.customer,
             })
             .err()
             .map(|r| (refusal_code(&r), refusal_message(&r, &store.currency)));
@@ -145,6 +152,32 @@ fn coupon(work: &mut Work, ctx: &PricingContext<'_>) {
         .map(|c| c.row.to_domain().value);
     if let (Some(value), Ok(sheet)) = (value, &mut work.sheet) {
         sheet.apply_coupon(value);
+    }
+}
+
+/// The referee's discount (an app referral code the buyer may use) off each
+/// eligible line, after the coupon; not on a quotation's fixed prices.
+fn referral_discount(work: &mut Work, ctx: &PricingContext<'_>) {
+    let Some(offer) = ctx.referral.filter(|o| o.applies()) else {
+        return;
+    };
+    if ctx.quoted.is_some() {
+        return;
+    }
+    let eligible: Vec<bool> = work
+        .lines
+        .iter()
+        .map(|l| {
+            sellable(l)
+                && l.product.is_some_and(|i| {
+                    offer
+                        .eligible_types
+                        .contains(&ctx.snapshot.product(i).product_type)
+                })
+        })
+        .collect();
+    if let Ok(sheet) = &mut work.sheet {
+        work.referral_discount = sheet.apply_percent_to(offer.discount_bp, &eligible);
     }
 }
 
@@ -235,6 +268,7 @@ pub fn refusal_code(r: &CouponRefusal) -> ErrorCode {
         CouponRefusal::Inactive
         | CouponRefusal::NotYetValid
         | CouponRefusal::WrongStore
+        | CouponRefusal::NotYours
         | CouponRefusal::MinimumSubtotal { .. } => ErrorCode::CouponInvalid,
     }
 }

@@ -1,0 +1,4 @@
+pub mod my_referral;
+pub mod referral_stores;
+pub mod rewards;
+pub mod staff;

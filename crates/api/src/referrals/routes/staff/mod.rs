@@ -1,0 +1,3 @@
+//! Admins and the referral programme: its terms.
+
+pub mod terms;
