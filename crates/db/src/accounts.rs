@@ -533,3 +533,59 @@ pub struct ChallengeRow {
     pub created_at: i64,
     pub expires_at: i64,
 }
+
+// ----- app tokens (SPEC §12, D104) -----
+
+impl Db {
+    /// Records a minted app token (its hash).
+    pub async fn insert_app_token(
+        &self,
+        token_hash: &str,
+        user_id: &str,
+        key_id: &str,
+        now: i64,
+        expires_at: i64,
+    ) -> Result<(), DbError> {
+        sqlx::query(
+            "INSERT INTO app_tokens (token_hash, user_id, integration_key_id, created_at, expires_at) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(token_hash)
+        .bind(user_id)
+        .bind(key_id)
+        .bind(now)
+        .bind(expires_at)
+        .execute(self.writer())
+        .await?;
+        Ok(())
+    }
+
+    /// Uses an app token: only while unused and unexpired, and only when the
+    /// integration key that minted it is still live — so it signs in once.
+    /// The account it was minted for.
+    pub async fn use_app_token(
+        &self,
+        token_hash: &str,
+        now: i64,
+    ) -> Result<Option<String>, DbError> {
+        Ok(sqlx::query_scalar(
+            "UPDATE app_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL \
+             AND expires_at > $1 AND integration_key_id IN \
+               (SELECT id FROM integration_keys WHERE revoked_at IS NULL) \
+             RETURNING user_id",
+        )
+        .bind(now)
+        .bind(token_hash)
+        .fetch_optional(self.writer())
+        .await?)
+    }
+
+    /// Removes app tokens that ended before `before` (used or expired).
+    pub async fn purge_app_tokens(&self, before: i64) -> Result<u64, DbError> {
+        Ok(sqlx::query("DELETE FROM app_tokens WHERE expires_at < $1")
+            .bind(before)
+            .execute(self.writer())
+            .await?
+            .rows_affected())
+    }
+}

@@ -58,6 +58,7 @@ const SOURCES: &[Source] = &[
     migration!(57, "usage_indexes"),
     migration!(58, "partner_stores"),
     migration!(59, "app_referrals"),
+    migration!(60, "app_tokens"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

@@ -73,6 +73,7 @@ error_codes! {
     StorePaused => "store_paused", "This mini-store is closed for now; shop in the main store instead.";
     PriceBelowFloor => "price_below_floor", "This price is below the lowest price the store allows for the product.";
     InvitationInvalid => "invitation_invalid", "This invitation link is invalid, has expired or was already used.";
+    AppTokenInvalid => "app_token_invalid", "This sign-in from the app has expired or was already used; open this page again from the app.";
     Internal => "internal", "Something went wrong on our side; please try again.";
 }
 

@@ -53,6 +53,8 @@ pub fn router() -> OpenApiRouter<AppState> {
             routes::addresses::update_address,
             routes::addresses::delete_address
         ))
+        .routes(api_routes!(routes::app_tokens::mint_app_token))
+        .routes(api_routes!(routes::app_tokens::exchange_app_token))
         .routes(api_routes!(routes::invitations::get_invitation))
         .routes(api_routes!(routes::invitations::claim_invitation))
         .routes(api_routes!(routes::bookmarks::list_bookmarks))

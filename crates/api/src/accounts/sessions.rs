@@ -141,7 +141,13 @@ pub fn jobs() -> Vec<Job<AppState>> {
         name: "purge_expired_sessions",
         every: std::time::Duration::from_secs(3600),
         run: |state| {
-            Box::pin(async move { Ok(state.db.purge_expired_sessions(uplink_db::now_ms()).await?) })
+            Box::pin(async move {
+                let now = uplink_db::now_ms();
+                let sessions = state.db.purge_expired_sessions(now).await?;
+                // App tokens last five minutes; a day later nobody needs them.
+                let tokens = state.db.purge_app_tokens(now - 86_400_000).await?;
+                Ok(sessions + tokens)
+            })
         },
     }]
 }

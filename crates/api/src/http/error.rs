@@ -189,7 +189,7 @@ pub fn default_status(code: ErrorCode) -> StatusCode {
         | InvalidTransition
         | VersionConflict
         | OrderNotCancellable => StatusCode::CONFLICT,
-        ResetTokenInvalid | InvitationInvalid => StatusCode::BAD_REQUEST,
+        ResetTokenInvalid | InvitationInvalid | AppTokenInvalid => StatusCode::BAD_REQUEST,
         PaymentDeclined | PaymentRequiresAction => StatusCode::PAYMENT_REQUIRED,
         PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
         IncontrolUnavailable => StatusCode::BAD_GATEWAY,

@@ -7,6 +7,7 @@ pub mod cookies;
 pub mod error;
 pub mod extract;
 pub mod identity;
+pub mod integration_key;
 pub mod meta;
 pub mod middleware;
 pub mod openapi;

@@ -7,7 +7,6 @@
 pub mod alerts;
 pub mod dto;
 pub mod intake;
-pub mod keys;
 pub mod monitor;
 pub mod routes;
 

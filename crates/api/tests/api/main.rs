@@ -17,6 +17,7 @@ mod foundation;
 mod helpers;
 mod intake;
 mod layout;
+mod mobile;
 mod orders;
 mod partners;
 mod quotations;

@@ -155,6 +155,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/app/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mints a single-use app token for a customer (the mobile app's backend,
+         *     with an integration key). It signs the customer in once, within five
+         *     minutes.
+         */
+        post: operations["mint_app_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/app-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchanges an app token for a session (a cookie, or a bearer token when
+         *     asked). A missing, used, expired or tampered token, or one whose
+         *     integration key was revoked, is 400 `app_token_invalid`.
+         */
+        post: operations["exchange_app_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/challenge": {
         parameters: {
             query?: never;
@@ -2270,6 +2312,13 @@ export interface components {
          * @enum {string}
          */
         AlertKind: "percent" | "mb";
+        AppToken: {
+            /** @description Open `{public URL}/mobile#token=<token>` in the app's web view. */
+            token: string;
+            expires_at: string;
+            /** Format: int64 */
+            expires_in_secs: number;
+        };
         ApplyAppReferralRequest: {
             /**
              * @description A customer's referral code (case-insensitive; spaces and dashes ignored).
@@ -3034,6 +3083,11 @@ export interface components {
             /** @description Most recent call first. */
             frames: components["schemas"]["StackFrame"][];
         };
+        ExchangeAppToken: {
+            /** @description The token from the page's address (`#token=…`). */
+            token: string;
+            session?: components["schemas"]["SessionTransport"];
+        };
         ExportedBookmark: {
             product_id: string;
             created_at: string;
@@ -3423,6 +3477,13 @@ export interface components {
             active?: boolean | null;
             /** @description The whole product list (replaces the current one), at most 500. */
             products?: components["schemas"]["MiniStoreProductInput"][] | null;
+        };
+        MintAppToken: {
+            /**
+             * @description The customer's e-mail address (their Uplink account).
+             * @example customer@uplink.test
+             */
+            email: string;
         };
         ModelCount: {
             code: string;
@@ -5654,6 +5715,143 @@ export interface operations {
             };
         };
     };
+    mint_app_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MintAppToken"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppToken"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: no integration key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: no customer with this e-mail */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: not an e-mail address; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exchange_app_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeAppToken"];
+            };
+        };
+        responses: {
+            /** @description Signed in; cookie sessions also get `uplink_session` and `uplink_csrf` cookies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description `app_token_invalid`; `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     get_challenge: {
         parameters: {
             query?: never;
@@ -6324,6 +6522,8 @@ export interface operations {
                  * @example TX
                  */
                 tax_state?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path?: never;
@@ -6366,7 +6566,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: bad `tax_state` or `store`; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            /** @description `validation_failed`: bad `tax_state` or `store`; `validation_failed`: `store` names no store, or `cart` no cart; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6387,6 +6587,8 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path?: never;
@@ -6430,7 +6632,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: `store` names no store */
+            /** @description `validation_failed`: `store` names no store, or `cart` no cart */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6451,6 +6653,8 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path?: never;
@@ -6524,7 +6728,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `referral_code_invalid`; `referral_not_eligible` (with `reason`); `validation_failed`: `store` names no store; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            /** @description `referral_code_invalid`; `referral_not_eligible` (with `reason`); `validation_failed`: `store` names no store, or `cart` no cart; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6545,6 +6749,8 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path?: never;
@@ -6587,7 +6793,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: `store` names no store */
+            /** @description `validation_failed`: `store` names no store, or `cart` no cart */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6608,6 +6814,8 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path?: never;
@@ -6681,7 +6889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `coupon_invalid` (unknown, inactive, not yet valid, other store, below the minimum subtotal), `coupon_expired`, `coupon_usage_exceeded`; `validation_failed`: `store` names no store; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            /** @description `coupon_invalid` (unknown, inactive, not yet valid, other store, below the minimum subtotal), `coupon_expired`, `coupon_usage_exceeded`; `validation_failed`: `store` names no store, or `cart` no cart; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6702,6 +6910,8 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path?: never;
@@ -6744,7 +6954,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: `store` names no store */
+            /** @description `validation_failed`: `store` names no store, or `cart` no cart */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6765,6 +6975,8 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path?: never;
@@ -6848,7 +7060,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_sold_in_store`, `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `invalid_iccid`, `unknown_iccid` (a top-up for an eSIM that is not the customer's), `validation_failed`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            /** @description `not_sold_in_store`, `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `invalid_iccid`, `unknown_iccid` (a top-up for an eSIM that is not the customer's), `validation_failed`; `validation_failed`: `store` names no store, or `cart` no cart; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6869,6 +7081,8 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path: {
@@ -6923,7 +7137,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: `store` names no store */
+            /** @description `validation_failed`: `store` names no store, or `cart` no cart */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6944,6 +7158,8 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path: {
@@ -7029,7 +7245,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `not_sold_in_store`, `validation_failed`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            /** @description `invalid_quantity`, `invalid_serial`, `unknown_serial`, `serial_not_eligible`, `duplicate_serial`, `not_sold_in_store`, `validation_failed`; `validation_failed`: `store` names no store, or `cart` no cart; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7050,6 +7266,8 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path?: never;
@@ -7124,7 +7342,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: no rows, or more than 200; `validation_failed`: `store` names no store; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            /** @description `validation_failed`: no rows, or more than 200; `validation_failed`: `store` names no store, or `cart` no cart; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7145,6 +7363,8 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path?: never;
@@ -7218,7 +7438,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed` (empty or too long), `referral_code_invalid` (unknown or inactive code); `validation_failed`: `store` names no store; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            /** @description `validation_failed` (empty or too long), `referral_code_invalid` (unknown or inactive code); `validation_failed`: `store` names no store, or `cart` no cart; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7239,6 +7459,8 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path?: never;
@@ -7281,7 +7503,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: `store` names no store */
+            /** @description `validation_failed`: `store` names no store, or `cart` no cart */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7402,6 +7624,8 @@ export interface operations {
                  *     quoted shipping as the Priority Shipping fee.
                  */
                 quotation?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header?: never;
             path?: never;
@@ -7453,7 +7677,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`: `store` names no store; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            /** @description `validation_failed`: `store` names no store; `validation_failed`: `cart` names no cart; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10262,6 +10486,8 @@ export interface operations {
                  * @example us
                  */
                 store?: string;
+                /** @description Which cart: `main` (default), or the mobile app's `mobile-plans` or `mobile-warranties` (SPEC §12). */
+                cart?: "main" | "mobile-plans" | "mobile-warranties";
             };
             header: {
                 /** @description Unique per attempt, e.g. a UUID; kept 24 hours */
@@ -10349,7 +10575,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed` (fields under `shipping.`, `billing.`, `payment.`, `lines[i]`), `payment_method_unavailable`, `credit_limit_exceeded`, `idempotency_key_reused`, coupon codes; `validation_failed`: `store` names no store; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            /** @description `validation_failed` (fields under `shipping.`, `billing.`, `payment.`, `lines[i]`), `payment_method_unavailable`, `credit_limit_exceeded`, `idempotency_key_reused`, coupon codes; `validation_failed`: `store` names no store; `validation_failed`: `cart` names no cart; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -2,6 +2,7 @@
 //! few operations together).
 
 pub mod addresses;
+pub mod app_tokens;
 pub mod bookmarks;
 pub mod challenge;
 pub mod change_email;

@@ -1,5 +1,6 @@
 use crate::commerce::cart::dto::CartTaxDto;
 use crate::commerce::cart::scope::check_store_region;
+use crate::commerce::cart::slot::CartSlot;
 use crate::commerce::offers::{
     PaymentMethodDto, ShippingOptionDto, payment_methods, pickup_state, shipping_options,
 };
@@ -113,6 +114,7 @@ pub async fn checkout_options(
     State(state): State<AppState>,
     auth: AuthUser,
     store: StoreContext,
+    slot: CartSlot,
     ApiQuery(query): ApiQuery<OptionsQuery>,
 ) -> ApiResult<Json<CheckoutOptions>> {
     let quotation = match query
@@ -130,7 +132,7 @@ pub async fn checkout_options(
     };
     check_store_region(store, Some(&auth.user))?;
     let st = &store.snapshot.stores[store.store];
-    let owner = uplink_db::cart::customer_owner(auth.id());
+    let owner = slot.customer_owner(auth.id());
     let tax_state = match query.pickup_location.as_deref().and_then(pickup_state) {
         Some(state) => Some(state),
         None => query.tax_state.clone(),

@@ -1,3 +1,4 @@
+use crate::commerce::cart::slot::CartSlot;
 use crate::commerce::orders::dto::OrderDetail;
 use crate::commerce::placing::idempotency;
 use crate::commerce::placing::request::PlaceOrderRequest;
@@ -32,11 +33,15 @@ pub async fn place_order(
     State(state): State<AppState>,
     auth: AuthUser,
     store: StoreContext,
+    slot: CartSlot,
     headers: HeaderMap,
     ApiJson(req): ApiJson<PlaceOrderRequest>,
 ) -> ApiResult<Response> {
     let key = idempotency::key_from(&headers)?;
-    let scope = format!("{}:POST /orders", auth.id());
+    let scope = match slot {
+        CartSlot::Main => format!("{}:POST /orders", auth.id()),
+        other => format!("{}:POST /orders?cart={}", auth.id(), other.as_str()),
+    };
     let hash = idempotency::fingerprint(store.code(), &req);
     if let Some(replay) = idempotency::claim(&state, &scope, &key, &hash).await? {
         return Ok(replay);
@@ -45,7 +50,7 @@ pub async fn place_order(
     let intent = OrderIntent {
         buyer: auth.user,
         store,
-        source: OrderSource::Cart,
+        source: OrderSource::Cart(slot),
         terms: OrderTerms::Requested(Box::new(req)),
         idempotency: Some(idem.clone()),
         recipient: Recipient::Buyer,

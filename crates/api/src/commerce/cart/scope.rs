@@ -121,6 +121,7 @@ impl FromRequestParts<AppState> for CartScope {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
         let MaybeUser(user) = MaybeUser::from_request_parts(parts, state).await?;
         let store = StoreContext::from_request_parts(parts, state).await?;
+        let slot = super::slot::CartSlot::from_request_parts(parts, state).await?;
         // Emptying the cart of the other region's store stays possible: that
         // is what PROMPT_CLEAR_CART asks for after switching (D53).
         let clearing = parts.method == Method::DELETE && parts.uri.path().ends_with("/cart");
@@ -130,7 +131,7 @@ impl FromRequestParts<AppState> for CartScope {
         if let Some(u) = &user {
             return Ok(CartScope {
                 store,
-                owner: Some(uplink_db::cart::customer_owner(&u.user.id)),
+                owner: Some(slot.customer_owner(&u.user.id)),
                 user,
                 new_guest_token: None,
             });
@@ -138,10 +139,16 @@ impl FromRequestParts<AppState> for CartScope {
         let cookie = cookies::read(&parts.headers, CART_COOKIE).filter(|t| valid_guest_token(t));
         let mutating = !matches!(parts.method, Method::GET | Method::HEAD);
         let (owner, new_guest_token) = match cookie {
-            Some(token) => (Some(uplink_db::cart::guest_owner(&token)), None),
+            Some(token) => (
+                Some(slot.owner(&uplink_db::cart::guest_owner(&token))),
+                None,
+            ),
             None if mutating => {
                 let token = uplink_domain::ids::new_secret();
-                (Some(uplink_db::cart::guest_owner(&token)), Some(token))
+                (
+                    Some(slot.owner(&uplink_db::cart::guest_owner(&token))),
+                    Some(token),
+                )
             }
             None => (None, None),
         };
@@ -251,11 +258,15 @@ impl Rejects for CartScope {
             409,
             "`must_change_store` (with `target_store`): the account belongs to another region's store",
         ),
-        rejection(422, "`validation_failed`: `store` names no store"),
+        rejection(
+            422,
+            "`validation_failed`: `store` names no store, or `cart` no cart",
+        ),
     ];
 
     fn document(op: &mut Operation) {
         add_rejections(op, Self::REJECTIONS);
         add_store_param(op);
+        super::slot::add_cart_param(op);
     }
 }

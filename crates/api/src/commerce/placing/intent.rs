@@ -4,6 +4,7 @@
 //! referral store) is a route that builds one; it never copies a pricing or
 //! placing step.
 
+use crate::commerce::cart::slot::CartSlot;
 use crate::commerce::placing::request::PlaceOrderRequest;
 use crate::commerce::pricing::QuotedPrices;
 use crate::http::store::StoreContext;
@@ -35,8 +36,8 @@ pub struct OrderIntent {
 /// Where an order came from.
 #[derive(Clone)]
 pub enum OrderSource {
-    /// The buyer's cart in this store, emptied by the order.
-    Cart,
+    /// The buyer's cart (of this slot) in this store, emptied by the order.
+    Cart(CartSlot),
     /// An accepted quotation at its quoted prices; it becomes `ordered` in
     /// the order's transaction.
     Quotation(Arc<QuotationForOrder>),
@@ -49,7 +50,7 @@ impl OrderSource {
     /// The lines given in full (never stored as a cart); `None` for the cart.
     pub fn given(&self) -> Option<&Arc<CartContents>> {
         match self {
-            OrderSource::Cart => None,
+            OrderSource::Cart(_) => None,
             OrderSource::Quotation(q) => Some(&q.contents),
             OrderSource::Renewal(r) => Some(&r.contents),
         }

@@ -102,7 +102,10 @@ async fn load_lines(
     intent: &OrderIntent,
     tax: TaxDestination<'_>,
 ) -> ApiResult<CartRows> {
-    let owner = uplink_db::cart::customer_owner(&intent.buyer.id);
+    let owner = match &intent.source {
+        OrderSource::Cart(slot) => slot.customer_owner(&intent.buyer.id),
+        _ => uplink_db::cart::customer_owner(&intent.buyer.id),
+    };
     let given = intent.source.given();
     // (A reader connection is held only around each read: `resolve` may
     // need one of its own, and holding one across it could exhaust the pool.)

@@ -163,7 +163,7 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
         uplink_db::credit::insert_credit_entry(&mut tx, &entry).await?;
     }
     redeem_coupon(&mut tx, d, &cart, &order.id).await?;
-    if let (OrderSource::Cart, Some(cart_id)) = (&d.source, &cart.cart_id) {
+    if let (OrderSource::Cart(_), Some(cart_id)) = (&d.source, &cart.cart_id) {
         uplink_db::cart::clear_cart(&mut tx, cart_id).await?;
     }
     // The answer is built from the rows just written: reading them back
@@ -295,7 +295,10 @@ pub(super) fn paid_at_placement(method: PaymentMethod) -> bool {
 /// longer what the buyer agreed to. Stock problems are left to the
 /// conditional updates of [`take_stock`].
 async fn reprice(tx: &mut AnyConnection, d: &OrderDraft) -> Result<PricedCart, TxError> {
-    let owner = uplink_db::cart::customer_owner(d.user_id());
+    let owner = match &d.source {
+        OrderSource::Cart(slot) => slot.customer_owner(d.user_id()),
+        _ => uplink_db::cart::customer_owner(d.user_id()),
+    };
     let mut rows = CartRows::load(
         tx,
         &LoadCart {

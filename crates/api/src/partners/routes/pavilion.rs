@@ -1,3 +1,4 @@
+use crate::commerce::cart::slot::CartSlot;
 use crate::commerce::orders::dto::OrderDetail;
 use crate::commerce::placing::idempotency;
 use crate::commerce::placing::{
@@ -63,7 +64,7 @@ pub async fn place_pavilion_order(
     let intent = OrderIntent {
         buyer: auth.user,
         store,
-        source: OrderSource::Cart,
+        source: OrderSource::Cart(CartSlot::Main),
         terms: OrderTerms::Requested(Box::new(req.order)),
         recipient: Recipient::EndCustomer(end_customer),
         idempotency: Some(idem.clone()),

@@ -1,9 +1,9 @@
 use crate::http::error::{ApiError, ApiResult, Problem};
 use crate::http::extract::ApiJson;
+use crate::http::integration_key::IntegrationCaller;
 use crate::http::state::AppState;
 use crate::usage::dto::{RecordStatus, UsageBatchResult, UsageIntakeRequest, UsageRecordAccepted};
 use crate::usage::intake;
-use crate::usage::keys::IntegrationCaller;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;

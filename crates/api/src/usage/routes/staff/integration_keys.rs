@@ -3,12 +3,12 @@
 use crate::http::error::{ApiError, ApiResult, Problem};
 use crate::http::extract::ApiJson;
 use crate::http::identity::{Admin, RequireRole};
+use crate::http::integration_key as keys;
 use crate::http::state::AppState;
 use crate::platform::timefmt::rfc3339;
 use crate::usage::dto::{
     CreatedIntegrationKey, IntegrationKey, IntegrationKeyList, NewIntegrationKey,
 };
-use crate::usage::keys;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
