@@ -8,6 +8,7 @@ import { AppRoutes } from '@/lib/sentry-routes';
 import { NotFoundContent } from '../../not-found-content';
 import { MainFooter } from './main-footer';
 import { MainHeader } from './main-header';
+import { MiniStoreGate } from './mini-store-gate';
 import './main.css';
 
 // Pages other than the home page load on demand, so the first visit only downloads what `/` needs.
@@ -71,6 +72,14 @@ function useFocusMainOnNavigation() {
 /** MAIN screen group: the store's header, footer and every page not owned by another group. */
 export default function MainGroup() {
   useFocusMainOnNavigation();
+  return (
+    <MiniStoreGate>
+      <MainShell />
+    </MiniStoreGate>
+  );
+}
+
+function MainShell() {
   return (
     <div className="main-shell">
       <ScrollRestoration />
