@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import { authKeys } from '@/lib/auth/session';
+import type { Invitation } from './types';
+
+export const invitationKeys = {
+  all: [...authKeys.all, 'invitation'] as const,
+  detail: (token: string) => [...invitationKeys.all, token] as const,
+};
+
+/** `GET /invitations/{token}`: the invitation while it can be claimed; used, expired or unknown → 400 `invitation_invalid`. */
+export function getInvitation(token: string, signal?: AbortSignal): Promise<Invitation> {
+  return unwrap(api.GET('/api/v1/invitations/{token}', { params: { path: { token } }, signal }));
+}
+
+export const invitationQueryOptions = (token: string) =>
+  queryOptions({ queryKey: invitationKeys.detail(token), queryFn: ({ signal }) => getInvitation(token, signal), retry: false });
+
+export function useInvitation(token: string | null) {
+  return useQuery({ ...invitationQueryOptions(token ?? ''), enabled: token !== null });
+}
