@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { authKeys } from '@/lib/auth/session';
+import { invitationKeys } from './get-invitation';
 import type { AuthResponse, ClaimInvitation } from './types';
 
 /**
@@ -19,7 +20,7 @@ export function useClaimInvitation(token: string) {
     onSuccess: async () => {
       // Signed in as the new account: everything tied to the account, and the store's prices, change.
       await client.resetQueries({ queryKey: authKeys.all });
-      await client.invalidateQueries();
+      await client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== invitationKeys.all[0] });
     },
   });
 }

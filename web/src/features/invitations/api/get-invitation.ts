@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { authKeys } from '@/lib/auth/session';
 import type { Invitation } from './types';
 
+/**
+ * Not under `authKeys.all`: claiming signs in and resets the account's queries, and the claimed
+ * invitation (now used) must not be asked for again while the page moves on.
+ */
 export const invitationKeys = {
-  all: [...authKeys.all, 'invitation'] as const,
+  all: ['invitation'] as const,
   detail: (token: string) => [...invitationKeys.all, token] as const,
 };
 

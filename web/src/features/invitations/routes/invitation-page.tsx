@@ -35,7 +35,7 @@ function useInvitationToken(): string | null {
 
 function InvalidLink({ reason }: { reason: 'missing' | 'invalid' }) {
   return (
-    <div className="form-alert form-alert--error invitation-invalid" role="alert" data-testid="invitation-invalid">
+    <div className="invitation-invalid" role="alert" data-testid="invitation-invalid">
       <h2>{reason === 'missing' ? 'This page needs the link from your e-mail' : 'This invitation link can’t be used any more'}</h2>
       <p>
         {reason === 'missing'
