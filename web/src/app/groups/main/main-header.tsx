@@ -6,7 +6,7 @@ import { AccountMenu } from './account-menu';
 import { useCartCount } from '@/lib/resources/cart/get-cart';
 import { accentStyle, MiniStoreBrand, MiniStoreStrip } from './mini-store-header';
 import { StoreSwitcher } from './store-switcher';
-import { useMiniStore } from './use-mini-store';
+import { useMiniStore } from '@/lib/resources/stores/use-mini-store';
 
 /**
  * The store's header. In a partner mini-store it carries the partner's branding (name, logo,

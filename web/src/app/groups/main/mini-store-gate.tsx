@@ -16,7 +16,7 @@ import {
   writeStoreCookie,
 } from '@/lib/store-cookie';
 import { leaveForMainStore } from './store-exit';
-import { useMiniStoreKey } from './use-mini-store';
+import { useMiniStoreKey } from '@/lib/resources/stores/use-mini-store';
 
 /** Holds the page's place while the store is checked (the same block the pages' own loading shows). */
 function Pending() {

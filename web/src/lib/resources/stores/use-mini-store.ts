@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useStoreDetail } from '@/lib/resources/stores/get-store';
+import { useStoreDetail } from './get-store';
 import { readMiniStoreKey, STORE_CHANGED_EVENT } from '@/lib/store-cookie';
 
 function subscribe(onChange: () => void): () => void {
