@@ -50,7 +50,7 @@ export function MiniStoreStrip({ store }: { store: Pick<StoreDto, 'branding' | '
             void navigate('/');
           }}
         >
-          <span aria-hidden="true">← </span>Back to the main Uplink store
+          <span aria-hidden="true">←</span>Back to the main Uplink store
         </Link>
       </div>
     </div>
