@@ -29,6 +29,9 @@ const GUEST_PAGES = [
   '/sso/callback',
   '/incontrol/callback',
   '/partner-pavillion/checkout',
+  '/invitation',
+  '/?store=nwn-7f3k9q',
+  '/?store=no-such-store',
   '/quotation/payment',
   '/a-page-that-does-not-exist',
   '/mobile',
@@ -59,7 +62,10 @@ const QUOTATION_SHOTS: Record<string, string> = {
   '/quotation/payment?quotation={quotation}': 'sweep-quotation-payment-not-payable',
 };
 
-const STAFF_PAGES = ['/admin/errors', '/admin/orders', '/admin/customers', '/admin/quotations', '/admin/integration-keys'];
+const STAFF_PAGES = ['/admin/errors', '/admin/orders', '/admin/customers', '/admin/quotations', '/admin/integration-keys', '/admin/rebates'];
+
+/** Pages of the demo partner (Skyline): partner prices in the listing and cart, their dashboard, ledger, mini-store editor, pavilion. */
+const PARTNER_PAGES = ['/partner', '/partner/rebates', '/partner/mini-stores/sky-4h7d2p', '/partner-pavillion/checkout', '/products', '/cart'];
 
 /**
  * Pages checked as the demo customer, whose demo plans and eSIM have 90 days of usage. (Not in
@@ -187,6 +193,17 @@ test.describe('demo customer pages', () => {
       await checkPage(page, path);
     });
   }
+});
+
+test.describe('partner pages', () => {
+  test.use({ extraHTTPHeaders: ownAddress(10) });
+  test('the partner pages fit, cover nothing, pass axe (signed in as the demo partner)', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/');
+    await signInViaApi(page.request, 'partner@uplink.test');
+    for (const path of PARTNER_PAGES) await checkPage(page, path);
+    await saveScreenshots(page, 'sweep-partner-cart');
+  });
 });
 
 test.describe('staff pages', () => {

@@ -13,6 +13,9 @@ const SPEC_CODES = [
   'payload_too_large',
 ];
 
+/** Codes the partners API (#28) added beyond SPEC §16: a closed mini-store, a price under its floor, a used invitation. */
+const PARTNER_CODES = ['store_paused', 'price_below_floor', 'invitation_invalid'];
+
 describe('ApiProblem', () => {
   it('reads an RFC 9457 body with field errors', () => {
     const problem = ApiProblem.fromBody(422, {
@@ -41,7 +44,7 @@ describe('ApiProblem', () => {
 });
 
 describe('error messages', () => {
-  it.each(SPEC_CODES)('has a human message for %s', (code) => {
+  it.each([...SPEC_CODES, ...PARTNER_CODES])('has a human message for %s', (code) => {
     expect(ERROR_MESSAGES).toHaveProperty(code);
     expect(messageForCode(code).length).toBeGreaterThan(20);
   });

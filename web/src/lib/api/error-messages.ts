@@ -48,6 +48,10 @@ export const ERROR_MESSAGES = {
   order_not_cancellable: 'This order can no longer be cancelled. Contact support for a return.',
   incontrol_unavailable:
     'InControl didn’t answer or no longer accepts the link. Try again in a moment, or link InControl again in Account settings.',
+  store_paused: 'This partner store is closed for now. Shop in the main Uplink store, or ask the partner when it opens again.',
+  price_below_floor: 'That price is below the lowest price allowed for this product. Raise it to at least the floor shown.',
+  invitation_invalid:
+    'This invitation link can’t be used: it was already used or has expired. Sign in, or reset your password if you don’t know it.',
   payload_too_large: 'That’s too large to upload. Choose a smaller file or send less data.',
   network_error: 'We couldn’t reach the store. Check your connection and try again.',
   server_error: 'Something went wrong on our side. Try again in a moment.',

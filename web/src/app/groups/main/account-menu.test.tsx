@@ -28,4 +28,18 @@ describe('account menu', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Integration keys' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Error reports' })).not.toBeInTheDocument();
   });
+
+  it('links partners to their dashboard, ledger and the pavilion, and admins to the rebate payouts', async () => {
+    await openMenuAs(['customer', 'partner']);
+    expect(screen.getByRole('link', { name: 'Partner dashboard' })).toHaveAttribute('href', '/partner');
+    expect(screen.getByRole('link', { name: 'Rebate ledger' })).toHaveAttribute('href', '/partner/rebates');
+    expect(screen.getByRole('link', { name: 'Check out for an end customer' })).toHaveAttribute('href', '/partner-pavillion/checkout');
+    expect(screen.queryByRole('link', { name: 'Partner rebates' })).not.toBeInTheDocument();
+  });
+
+  it('shows admins the partner payouts but no partner pages', async () => {
+    await openMenuAs(['customer', 'admin']);
+    expect(screen.getByRole('link', { name: 'Partner rebates' })).toHaveAttribute('href', '/admin/rebates');
+    expect(screen.queryByRole('link', { name: 'Partner dashboard' })).not.toBeInTheDocument();
+  });
 });

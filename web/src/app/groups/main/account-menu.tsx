@@ -15,6 +15,13 @@ const MENU_LINKS = [
   { to: '/account/download', label: 'Downloads' },
 ];
 
+/** A partner's pages (SPEC §10). */
+const PARTNER_LINKS = [
+  { to: '/partner', label: 'Partner dashboard' },
+  { to: '/partner/rebates', label: 'Rebate ledger' },
+  { to: '/partner-pavillion/checkout', label: 'Check out for an end customer' },
+];
+
 /** Back-office pages, each shown to the roles whose endpoints it calls (admins hold every role). */
 const STAFF_LINKS = [
   { to: '/admin/orders', label: 'Order desk', role: 'fulfilment' },
@@ -22,6 +29,7 @@ const STAFF_LINKS = [
   { to: '/admin/quotations', label: 'Quotations queue', role: 'sales' },
   { to: '/admin/errors', label: 'Error reports', role: 'admin' },
   { to: '/admin/integration-keys', label: 'Integration keys', role: 'admin' },
+  { to: '/admin/rebates', label: 'Partner rebates', role: 'admin' },
 ] as const;
 
 function PersonIcon() {
@@ -109,6 +117,12 @@ export function AccountMenu() {
               <Link to={link.to}>{link.label}</Link>
             </li>
           ))}
+          {user.roles.includes('partner') &&
+            PARTNER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
           {STAFF_LINKS.filter((link) => user.roles.includes(link.role) || user.roles.includes('admin')).map((link) => (
             <li key={link.to}>
               <Link to={link.to}>{link.label}</Link>

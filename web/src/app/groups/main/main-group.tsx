@@ -8,6 +8,7 @@ import { AppRoutes } from '@/lib/sentry-routes';
 import { NotFoundContent } from '../../not-found-content';
 import { MainFooter } from './main-footer';
 import { MainHeader } from './main-header';
+import { MiniStoreGate } from './mini-store-gate';
 import './main.css';
 
 // Pages other than the home page load on demand, so the first visit only downloads what `/` needs.
@@ -52,6 +53,13 @@ const StaffOrdersPage = lazy(() => import('@/features/orders/routes/staff-orders
 const StaffCustomersPage = lazy(() => import('@/features/credit/routes/staff-customers-page'));
 const StaffCustomerPage = lazy(() => import('@/features/credit/routes/staff-customer-page'));
 
+const PartnerDashboardPage = lazy(() => import('@/features/partners/routes/partner-dashboard-page'));
+const PartnerRebatesPage = lazy(() => import('@/features/partners/routes/partner-rebates-page'));
+const MiniStoreEditorPage = lazy(() => import('@/features/partners/routes/mini-store-editor-page'));
+const StaffRebatesPage = lazy(() => import('@/features/partners/routes/staff-rebates-page'));
+const PavilionCheckoutPage = lazy(() => import('@/features/pavilion/routes/pavilion-checkout-page'));
+const InvitationPage = lazy(() => import('@/features/invitations/routes/invitation-page'));
+
 /** Holds the page's place while its code loads (no content jump when it arrives). */
 function PageFallback() {
   return <div className="page-fallback" aria-busy="true" />;
@@ -71,6 +79,14 @@ function useFocusMainOnNavigation() {
 /** MAIN screen group: the store's header, footer and every page not owned by another group. */
 export default function MainGroup() {
   useFocusMainOnNavigation();
+  return (
+    <MiniStoreGate>
+      <MainShell />
+    </MiniStoreGate>
+  );
+}
+
+function MainShell() {
   return (
     <div className="main-shell">
       <ScrollRestoration />
@@ -121,6 +137,13 @@ export default function MainGroup() {
             <Route path="admin/customers/:id" element={<StaffCustomerPage />} />
             <Route path="admin/quotations" element={<StaffQuotationsPage />} />
             <Route path="admin/quotations/:number" element={<StaffQuotationPage />} />
+            <Route path="admin/rebates" element={<StaffRebatesPage />} />
+            <Route path="partner" element={<PartnerDashboardPage />} />
+            <Route path="partner/rebates" element={<PartnerRebatesPage />} />
+            <Route path="partner/mini-stores/:key" element={<MiniStoreEditorPage />} />
+            {/* SPEC §11 (fixed path, spelled so). */}
+            <Route path="partner-pavillion/checkout" element={<PavilionCheckoutPage />} />
+            <Route path="invitation" element={<InvitationPage />} />
             <Route
               path="*"
               element={

@@ -4,19 +4,30 @@ import { SearchAutocomplete } from '@/features/catalog/components/search-autocom
 import { AccountMenu } from './account-menu';
 
 import { useCartCount } from '@/lib/resources/cart/get-cart';
+import { accentStyle, MiniStoreBrand, MiniStoreStrip } from './mini-store-header';
 import { StoreSwitcher } from './store-switcher';
+import { useMiniStore } from '@/lib/resources/stores/use-mini-store';
 
+/**
+ * The store's header. In a partner mini-store it carries the partner's branding (name, logo,
+ * accent colour) and, instead of the Global / US switch, the way back to the main Uplink store.
+ */
 export function MainHeader() {
   const count = useCartCount();
+  const miniStore = useMiniStore();
   return (
-    <header className="site-header">
+    <header
+      className={miniStore ? 'site-header site-header--ministore' : 'site-header'}
+      style={miniStore ? accentStyle(miniStore.branding.accent_color) : undefined}
+      data-testid={miniStore ? 'ministore-header' : undefined}
+    >
       <div className="site-header__inner container">
-        <Logo />
+        {miniStore ? <MiniStoreBrand store={miniStore} /> : <Logo />}
         <div className="site-header__search">
           <SearchAutocomplete />
         </div>
         <nav className="site-header__actions" aria-label="Shopping">
-          <StoreSwitcher />
+          {!miniStore && <StoreSwitcher />}
           <Link
             to="/cart"
             className="header-link header-link--cart"
@@ -43,6 +54,7 @@ export function MainHeader() {
           <AccountMenu />
         </nav>
       </div>
+      {miniStore && <MiniStoreStrip store={miniStore} />}
     </header>
   );
 }

@@ -12,7 +12,8 @@ import { RegisterForm } from '../components/register-form';
 import { SignInForm } from '../components/sign-in-form';
 import { rememberSignedOut } from '../lib/signed-out';
 import { keepChallengeRedirect } from '../lib/challenge-redirect';
-import { incontrolStartUrl, ssoStartUrl } from '../lib/external-sign-in';
+import { ssoStartUrl } from '@/lib/auth/sso';
+import { incontrolStartUrl } from '../lib/external-sign-in';
 import '../accounts.css';
 
 /** `/login`: sign in or register (token mode), or "Sign in with SSO" (keycloak mode); then back to `?return_to=`. */

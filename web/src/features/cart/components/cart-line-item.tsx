@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LineAmount } from '@/components/order-amounts';
+import { PartnerPriceBadge } from '@/components/partner-price-badge';
 import { Button } from '@/components/ui/button';
 import { isApiProblem } from '@/lib/api/api-problem';
 import type { CartLine } from '@/lib/resources/cart/types';
@@ -23,7 +24,18 @@ function problemText(error: unknown): string | null {
 }
 
 /** One cart line: product, options, serials, unit price (changes flagged), quantity, remove, the line's amount and discount. */
-export function CartLineItem({ line, currency, couponCode }: { line: CartLine; currency: string; couponCode?: string | null }) {
+export function CartLineItem({
+  line,
+  currency,
+  couponCode,
+  partnerPrice = false,
+}: {
+  line: CartLine;
+  currency: string;
+  couponCode?: string | null;
+  /** The unit price is the partner price list's (SPEC §10). */
+  partnerPrice?: boolean;
+}) {
   const update = useUpdateLine();
   const remove = useDeleteLine();
   const [newSerial, setNewSerial] = useState('');
@@ -126,6 +138,7 @@ export function CartLineItem({ line, currency, couponCode }: { line: CartLine; c
             {formatMoney(line.unit_price.cents, currency)} <span className="cart-line__each">each</span>
           </span>
           {line.price_changed && <span className="cart-line__changed">Price changed</span>}
+          {partnerPrice && <PartnerPriceBadge />}
         </p>
         {line.serial_bound ? (
           <p className="cart-line__meta">

@@ -8,6 +8,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForCode } from '@/lib/api/error-messages';
+import { useCurrentUser } from '@/lib/auth/session';
 import { useCart } from '@/lib/resources/cart/get-cart';
 import type { Cart } from '@/lib/resources/cart/types';
 import { useClearCart } from '../api/clear-cart';
@@ -32,6 +33,8 @@ function taxRow(cart: Cart): AmountRow {
 }
 
 function Totals({ cart, taxState, onTaxState }: { cart: Cart; taxState: string; onTaxState: (s: string) => void }) {
+  const { user } = useCurrentUser();
+  const partner = user?.roles.includes('partner') ?? false;
   return (
     <section className="cart-summary" aria-labelledby="summary-title">
       <h2 id="summary-title" className="cart-summary__title">
@@ -70,6 +73,14 @@ function Totals({ cart, taxState, onTaxState }: { cart: Cart; taxState: string; 
         <Link to="/checkout" className={buttonClassName({ size: 'lg', fullWidth: true })}>
           Continue to checkout
         </Link>
+      )}
+      {partner && (
+        <div className="cart-summary__pavilion">
+          <p className="muted">Buying for one of your customers? Their licences land on their devices.</p>
+          <Link to="/partner-pavillion/checkout" className={buttonClassName({ variant: 'secondary', fullWidth: true })}>
+            Check out for an end customer
+          </Link>
+        </div>
       )}
       <div className="cart-summary__quote">
         <p className="muted">Buying in quantity or for a project? Ask sales for a price on this cart; it stays as it is.</p>
@@ -130,6 +141,11 @@ export function CartPage() {
       {cart && cart.lines.length > 0 && (
         <div className="cart-layout">
           <div>
+            {cart.price_list === 'partner' && (
+              <p className="cart-notice cart-notice--partner" data-testid="cart-partner-prices">
+                You see and pay your partner prices in this cart.
+              </p>
+            )}
             {cart.price_changed && (
               <p className="cart-notice" role="status">
                 Some prices changed since you added the items. The new prices are shown below.
@@ -142,6 +158,7 @@ export function CartPage() {
                   line={line}
                   currency={cart.currency}
                   couponCode={cart.coupon?.applied ? cart.coupon.code : null}
+                  partnerPrice={cart.price_list === 'partner'}
                 />
               ))}
             </ul>

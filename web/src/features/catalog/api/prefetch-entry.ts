@@ -14,6 +14,9 @@ const cardPictures = (count: number) => (body: unknown) =>
   (body as ProductPage).items.slice(0, count).map((card) => card.image?.url);
 
 function startEarly(pathname: string, search: string): void {
+  // A `?store=` link enters another store first (the main group's store gate): answers asked for
+  // now would be the old store's.
+  if (new URLSearchParams(search).has('store')) return;
   const product = PRODUCT_PATH.exec(pathname)?.[1];
   if (product) {
     requestEarly(productUrl(decodeURIComponent(product)), (body) => [(body as ProductDetail).images[0]?.url]);

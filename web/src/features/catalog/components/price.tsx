@@ -1,3 +1,4 @@
+import { PartnerPriceBadge } from '@/components/partner-price-badge';
 import { formatMoney } from '@/lib/money';
 
 export interface PriceProps {
@@ -7,10 +8,12 @@ export interface PriceProps {
   size?: 'md' | 'lg';
   /** Prefix such as "From" for ranges. */
   prefix?: string;
+  /** The price comes from the partner price list (a signed-in partner, SPEC §10): says so beside it. */
+  partner?: boolean;
 }
 
 /** A store price with its compare-at ("was") price struck through when it is higher. */
-export function Price({ amount, currency, compareAt, size = 'md', prefix }: PriceProps) {
+export function Price({ amount, currency, compareAt, size = 'md', prefix, partner = false }: PriceProps) {
   const discounted = compareAt !== null && compareAt !== undefined && compareAt > amount;
   return (
     <p className={`price price--${size}`}>
@@ -24,6 +27,12 @@ export function Price({ amount, currency, compareAt, size = 'md', prefix }: Pric
           {' '}
           <span className="visually-hidden">, was </span>
           <s className="price__compare">{formatMoney(compareAt, currency)}</s>
+        </>
+      )}
+      {partner && (
+        <>
+          {' '}
+          <PartnerPriceBadge />
         </>
       )}
     </p>

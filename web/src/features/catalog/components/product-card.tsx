@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { useAddToCart } from '@/lib/resources/cart/add-cart-line';
+import { usePartnerPrices } from '@/lib/resources/stores/get-current-store';
 import type { ProductCard as ProductCardData } from '../api/types';
 import { LabelBadges } from './label-badges';
 import { Price } from './price';
@@ -60,6 +61,7 @@ export function quickAddable(product: ProductCardData): boolean {
 /** A product in a grid: the whole card is one link (the name), the rest is supporting text. */
 export function ProductCard({ product, headingLevel = 3, priority, linkQuery = '' }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
+  const partner = usePartnerPrices();
   return (
     <article className="product-card">
       <ProductImage src={product.image?.url} alt="" className="product-card__image" priority={priority} />
@@ -85,6 +87,7 @@ export function ProductCard({ product, headingLevel = 3, priority, linkQuery = '
             currency={product.price.currency}
             compareAt={product.compare_at_price?.cents}
             prefix={product.price_from ? 'From' : undefined}
+            partner={partner}
           />
           <StockBadge status={product.stock_status} type={product.type} />
         </div>

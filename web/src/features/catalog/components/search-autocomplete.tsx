@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '@/lib/money';
 import { useSearchSuggestions } from '../api/get-search-suggestions';
 import type { CategoryRef, Suggestion } from '../api/types';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ProductImage } from './product-image';
 
 export const SUGGEST_DEBOUNCE_MS = 150;

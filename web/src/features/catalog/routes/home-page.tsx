@@ -6,6 +6,7 @@ import { ProductGrid } from '../components/product-grid';
 import { QueryError } from '../components/query-error';
 import { HOME_SHELVES } from '../lib/listing-params';
 import { formatMoney } from '@/lib/money';
+import { useMiniStore } from '@/lib/resources/stores/use-mini-store';
 import '../catalog.css';
 
 
@@ -43,6 +44,10 @@ export function HomePage() {
   const categories = useCategories();
   const featured = useProducts(HOME_SHELVES.featured);
   const newest = useProducts(HOME_SHELVES.newest);
+  // In a partner's mini-store the welcome is theirs (its products and prices are already the store's).
+  const miniStore = useMiniStore();
+  const partner = miniStore?.partner ?? 'our partner';
+  const tagline = miniStore?.branding.tagline?.trim();
 
   return (
     <>
@@ -51,11 +56,12 @@ export function HomePage() {
         <div className="container hero__inner">
           <div className="hero__copy">
             <h1 id="hero-title" className="hero__title">
-              Networking hardware, data plans and licences — in one store
+              {miniStore ? miniStore.branding.display_name : 'Networking hardware, data plans and licences — in one store'}
             </h1>
             <p className="hero__text">
-              Buy routers and access points, keep them connected with SpeedFusion Cloud and eSIM data, and licensed with
-              care plans matched to their serial numbers. Businesses can request quotations and pay on credit terms.
+              {miniStore
+                ? `${tagline ? `${tagline}${/[.!?]$/.test(tagline) ? '' : '.'} ` : ''}The products and prices ${partner} chose for you; ordered, paid and delivered by Uplink.`
+                : 'Buy routers and access points, keep them connected with SpeedFusion Cloud and eSIM data, and licensed with care plans matched to their serial numbers. Businesses can request quotations and pay on credit terms.'}
             </p>
             <div className="hero__actions">
               <Link to="/products" className="ui-button ui-button--primary ui-button--lg">
@@ -69,7 +75,7 @@ export function HomePage() {
           <ul className="hero__points" aria-label="Why buy here">
             <li>Ships from Global and US warehouses with tracking</li>
             <li>Licences and plans delivered to your device’s serial number</li>
-            <li>Prices in USD, per store — switch store in the header</li>
+            <li>{miniStore ? `Prices in USD, set by ${partner}` : 'Prices in USD, per store — switch store in the header'}</li>
           </ul>
         </div>
       </section>

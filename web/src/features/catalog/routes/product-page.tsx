@@ -6,6 +6,7 @@ import type { ProductDetail, Variant } from '../api/types';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { LabelBadges } from '../components/label-badges';
 import { Price } from '../components/price';
+import { usePartnerPrices } from '@/lib/resources/stores/get-current-store';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductGrid } from '../components/product-grid';
 import { ProductTabs } from '../components/product-tabs';
@@ -128,6 +129,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const addToCart = useAddToCartFromForm(sku, variant?.name ?? product.name);
   const quote = useQuoteFromForm(sku);
   const canBuy = purchasable && stock !== 'out_of_stock';
+  const partnerPrices = usePartnerPrices();
   // A quotation may ask for more than is in stock; sales answer with a delivery date.
   const canQuote = purchasable;
 
@@ -173,7 +175,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           {product.summary && <p className="buy-box__summary">{product.summary}</p>}
           <div className="buy-box__price" aria-live="polite">
             {price ? (
-              <Price amount={price.cents} currency={price.currency} compareAt={compareAt?.cents} size="lg" />
+              <Price amount={price.cents} currency={price.currency} compareAt={compareAt?.cents} size="lg" partner={partnerPrices} />
             ) : (
               <p className="price price--lg">
                 <span className="price__amount">Not sold here</span>

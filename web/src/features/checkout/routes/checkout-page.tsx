@@ -16,7 +16,7 @@ import { useCheckoutOptions } from '@/lib/resources/checkout/get-checkout-option
 import { AddressPicker } from '@/components/checkout/address-picker';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { CheckoutTotals } from '@/components/checkout/checkout-totals';
-import { OrderLines, checkoutLineViews } from '../components/order-lines';
+import { OrderLines, checkoutLineViews } from '@/components/checkout/order-lines';
 import { RequireSignIn } from '../components/require-sign-in';
 import { destinationOf } from '@/lib/checkout/destination';
 import { type CheckoutDraft, emptyDraft, loadDraft, saveDraft } from '@/lib/checkout/draft';

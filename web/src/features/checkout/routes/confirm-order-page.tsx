@@ -14,7 +14,7 @@ import { orderTotal, priceChangedTotal } from '@/lib/checkout/totals';
 import { usePlaceOrder } from '../api/place-order';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { CheckoutTotals } from '@/components/checkout/checkout-totals';
-import { OrderLines, checkoutLineViews } from '../components/order-lines';
+import { OrderLines, checkoutLineViews } from '@/components/checkout/order-lines';
 import { RequireSignIn } from '../components/require-sign-in';
 import { TestModeBanner } from '@/components/checkout/test-mode-banner';
 import { destinationOf } from '@/lib/checkout/destination';

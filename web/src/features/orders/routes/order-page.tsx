@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { OrderDeliverables } from '@/components/order-deliverables';
+import { PartnerPriceBadge } from '@/components/partner-price-badge';
 import { OrderDetailLines, OrderDetailTotals } from '@/components/order-detail-amounts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -66,6 +67,21 @@ export default function OrderPage() {
       {o.partner_referral && (
         <p className="muted" data-testid="order-partner-referral">
           Referred by <strong>{o.partner_referral.partner_name}</strong> (partner code {o.partner_referral.code})
+        </p>
+      )}
+      {o.end_customer && (
+        <Card as="section" aria-labelledby="end-customer-h" className="order-end-customer" data-testid="order-end-customer">
+          <h2 id="end-customer-h">End customer</h2>
+          <p>
+            You bought this order for <strong>{o.end_customer.name}</strong>
+            {o.end_customer.company && <>, {o.end_customer.company}</>} ({o.end_customer.email}). Its licences, warranties and
+            plans are delivered to their devices, and they got the delivery e-mail.
+          </p>
+        </Card>
+      )}
+      {o.price_list === 'partner' && (
+        <p className="order-partner-prices" data-testid="order-partner-prices">
+          <PartnerPriceBadge /> This order was priced at your partner prices.
         </p>
       )}
       <div className="order-actions">

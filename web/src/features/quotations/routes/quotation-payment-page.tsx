@@ -3,16 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldPath, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AddressPicker } from '@/components/checkout/address-picker';
+import { PaymentMethodChoice, PaymentMethodNote } from '@/components/checkout/payment-method-choice';
+import { ShippingFields } from '@/components/checkout/shipping-fields';
 import { CheckoutTotals } from '@/components/checkout/checkout-totals';
 import { TestModeBanner } from '@/components/checkout/test-mode-banner';
 import { CardForm, type CardInput } from '@/components/payments/card-form';
 import { QuotationStatusBadge } from '@/components/quotation-status-badge';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Input } from '@/components/ui/input';
 import { type ApiProblem, isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { loginUrl } from '@/lib/auth/return-path';
@@ -20,7 +19,6 @@ import { useCurrentUser } from '@/lib/auth/session';
 import { destinationOf } from '@/lib/checkout/destination';
 import { emptyDraft, newAttemptKey, orderRequest, type PaymentCode } from '@/lib/checkout/draft';
 import {
-  billsToShippingAddress,
   formFieldOf,
   shippingSchema,
   shippingValuesOf,
@@ -131,9 +129,8 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
     resolver: (values, context, opts) => zodResolver(shippingSchema(shippingRequired.current))(values, context, opts),
     shouldFocusError: true,
   });
-  const { control, register, setError, formState } = form;
-  const errors = formState.errors;
-  const [method, billingSameAsShipping] = useWatch({ control, name: ['shippingMethod', 'billingSameAsShipping'] });
+  const { control, setError } = form;
+  const method = useWatch({ control, name: 'shippingMethod' });
   // Prices follow the destination being chosen, as in checkout: the shipping quote its country, sales tax its state.
   const values = useWatch({ control }) as ShippingValues;
   const destination = destinationOf(withShippingValues(emptyDraft(), values), book);
@@ -286,8 +283,6 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
   const total = totalShown(values);
   const submitting = state.kind === 'SUBMITTING';
   const quotedShipping = q.totals.shipping;
-  const carriers = o.shipping_options.find((s) => s.method === 'customer_provided')?.carriers ?? [];
-  const pickupLocations = o.shipping_options.find((s) => s.method === 'pickup')?.pickup_locations ?? [];
   const m = (cents: number) => formatMoney(cents, o.currency);
 
   return (
@@ -327,66 +322,12 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
           <section id="q-pay-shipping" tabIndex={-1} aria-labelledby="q-pay-shipping-heading" className="q-pay__section" data-section="ShippingInformation">
             <h2 id="q-pay-shipping-heading">{physical ? 'Shipping and billing' : 'Billing address'}</h2>
             {!physical && <p className="muted">Everything in this quotation is delivered digitally, so there is nothing to ship.</p>}
-            {physical && (
-              <fieldset className="q-fieldset" aria-describedby={errors.shippingMethod ? 'q-shipping-method-error' : undefined}>
-                <legend>Shipping option</legend>
-                {o.shipping_options.map((s) => (
-                  <label key={s.method} className={`choice choice--card${s.available ? '' : ' is-disabled'}`}>
-                    <input type="radio" value={s.method} disabled={!s.available} {...register('shippingMethod')} />
-                    <span>
-                      <strong>{s.name}</strong> {s.fee ? m(s.fee.cents) : 'fee shown once the address is known'}
-                      {s.method === 'priority' && quotedShipping && <span className="muted"> · as quoted</span>}
-                      {s.min_days != null && s.max_days != null && (
-                        <span className="muted">
-                          {' '}
-                          · delivery in {s.min_days}–{s.max_days} business days
-                        </span>
-                      )}
-                      {s.method === 'customer_provided' && <span className="muted"> · your own courier account</span>}
-                      {!s.available && s.reason && <span className="muted"> · {s.reason}</span>}
-                    </span>
-                  </label>
-                ))}
-                {errors.shippingMethod && (
-                  <p className="ui-field__error" id="q-shipping-method-error">
-                    {errors.shippingMethod.message}
-                  </p>
-                )}
-              </fieldset>
-            )}
-            {physical && method === 'customer_provided' && (
-              <div className="inline-fields">
-                <Select
-                  id="carrier"
-                  label="Carrier"
-                  options={[{ value: '', label: 'Choose…' }, ...carriers.map((c) => ({ value: c, label: c }))]}
-                  error={errors.carrier?.message}
-                  required
-                  {...register('carrier')}
-                />
-                <Input id="account-number" label="Your account number with the carrier" error={errors.accountNumber?.message} required {...register('accountNumber')} />
-              </div>
-            )}
-            {physical && method === 'pickup' && (
-              <Select
-                id="pickup-location"
-                label="Pick-up location"
-                options={[{ value: '', label: 'Choose…' }, ...pickupLocations.map((p) => ({ value: p.code, label: p.label }))]}
-                error={errors.pickupLocation?.message}
-                required
-                {...register('pickupLocation')}
-              />
-            )}
-            {physical && method && method !== 'pickup' && <AddressPicker legend="Shipping address" name="ship" prefix="shipping" book={book} />}
-            {physical && method !== 'pickup' && (
-              <label className="choice">
-                <input type="checkbox" {...register('billingSameAsShipping')} />
-                <span>Bill to the shipping address</span>
-              </label>
-            )}
-            {!billsToShippingAddress({ shippingMethod: method, billingSameAsShipping }, physical) && (
-              <AddressPicker legend="Billing address" name="bill" prefix="billing" book={book} />
-            )}
+            <ShippingFields
+              o={o}
+              book={book}
+              idPrefix="q"
+              optionNote={(s) => s.method === 'priority' && quotedShipping && <span className="muted"> · as quoted</span>}
+            />
           </section>
           <section aria-labelledby="q-pay-method-heading" className="q-pay__section">
             <h2 id="q-pay-method-heading">Payment method</h2>
@@ -400,49 +341,19 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
                 <Link to={quotationPath(q.number)}>Back to the quotation</Link>
               </div>
             ) : (
-              <fieldset id="q-pay-methods" tabIndex={-1} className="q-fieldset" aria-describedby={paymentError ? 'q-pay-method-error' : undefined}>
-                <legend className="visually-hidden">Payment method</legend>
-                {methods.map((pm) => (
-                  <label key={pm.code} className={`choice choice--card${pm.available ? '' : ' is-disabled'}`}>
-                    <input
-                      type="radio"
-                      name="payment"
-                      value={pm.code}
-                      disabled={!pm.available}
-                      checked={payment === pm.code}
-                      onChange={() => {
-                        setPayment(pm.code as PaymentCode);
-                        setPaymentError(null);
-                      }}
-                    />
-                    <span>
-                      <strong>{pm.name}</strong>
-                      {pm.available_credit && (
-                        <span className="muted">
-                          {' '}
-                          · available credit {formatMoney(pm.available_credit.cents, pm.available_credit.currency)}
-                          {pm.payment_terms_days ? `, ${pm.payment_terms_days} days to pay` : ''}
-                        </span>
-                      )}
-                      {!pm.available && pm.reason && <span className="muted"> · {pm.reason}</span>}
-                    </span>
-                  </label>
-                ))}
-                {paymentError && (
-                  <p className="ui-field__error" id="q-pay-method-error" role="alert">
-                    {paymentError}
-                  </p>
-                )}
-              </fieldset>
+              <PaymentMethodChoice
+                id="q-pay-methods"
+                methods={methods}
+                value={payment}
+                onChange={(code) => {
+                  setPayment(code);
+                  setPaymentError(null);
+                }}
+                error={paymentError}
+              />
             )}
             {payment === 'card' && <CardForm value={card} onChange={setCard} errors={cardErrors} />}
-            {payment === 'paypal' && <p className="muted">You approve the payment on PayPal, then come back here.</p>}
-            {payment === 'bank_transfer' && (
-              <p className="muted">
-                The order is reserved while you pay. You get our bank details and a proforma invoice; unpaid orders are cancelled after 14 days.
-              </p>
-            )}
-            {payment === 'credit_terms' && <p className="muted">The order is invoiced to your company’s credit account.</p>}
+            <PaymentMethodNote method={payment} />
           </section>
         </div>
         <aside className="q-pay__side">

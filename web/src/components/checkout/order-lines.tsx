@@ -1,5 +1,6 @@
 import { LineAmount } from '@/components/order-amounts';
-import type { CheckoutOptions } from '../api/types';
+import type { CheckoutOptions } from '@/lib/resources/checkout/types';
+import './checkout-form.css';
 
 export interface LineView {
   key: string;
