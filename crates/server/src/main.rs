@@ -7,6 +7,7 @@
 //! uplink seed-bench [--products N] [--database-url URL]
 //!                    demo data plus generated products (benchmarks)
 //! uplink admin create --email … [--password …]   create or promote an admin
+//! uplink jobs list | jobs run NAME…              the background jobs; run some now
 //! ```
 
 mod allocator;
@@ -19,7 +20,7 @@ use anyhow::Context;
 use std::process::ExitCode;
 use uplink_api::Config;
 
-const USAGE: &str = "usage: uplink [serve|openapi|migrate|seed-bench [--products N] [--database-url URL]|admin create …|help]";
+const USAGE: &str = "usage: uplink [serve|openapi|migrate|seed-bench [--products N] [--database-url URL]|admin create …|jobs list|jobs run NAME…|help]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,6 +30,7 @@ fn main() -> ExitCode {
         "migrate" => run(migrate()),
         "seed-bench" => run(seed_bench::run(&args[1..])),
         "admin" => run(admin_command(args[1..].to_vec())),
+        "jobs" => run(jobs_command(args[1..].to_vec())),
         "openapi" => {
             println!("{}", uplink_api::openapi_json());
             Ok(())
@@ -78,6 +80,43 @@ async fn admin_command(args: Vec<String>) -> anyhow::Result<()> {
     let result = admin::run(&args, &db, &config).await;
     db.close().await;
     result
+}
+
+/// `jobs list` prints every background job and its interval; `jobs run
+/// NAME…` runs those jobs once now, whatever their schedule (an operator
+/// catching up after an outage, a test that moved a clock). Every job is
+/// safe to run beside a server's own run of it (conditional writes), so no
+/// lease is taken.
+async fn jobs_command(args: Vec<String>) -> anyhow::Result<()> {
+    let jobs = uplink_api::jobs();
+    match args.first().map(String::as_str) {
+        Some("list") => {
+            for job in &jobs {
+                println!("{:<32} every {:?}", job.name, job.every);
+            }
+            Ok(())
+        }
+        Some("run") if args.len() > 1 => {
+            let config = Config::from_env()?;
+            logging::init(&config);
+            let db = open_database(&config).await?;
+            let state = uplink_api::state(db.clone(), config);
+            for name in &args[1..] {
+                let job = jobs.iter().find(|j| j.name == name).ok_or_else(|| {
+                    anyhow::anyhow!("no job is called `{name}` (see `uplink jobs list`)")
+                })?;
+                let done = (job.run)(&state)
+                    .await
+                    .with_context(|| format!("running {name}"))?;
+                println!("{name}: {done}");
+            }
+            db.close().await;
+            Ok(())
+        }
+        _ => Err(anyhow::anyhow!(
+            "usage: uplink jobs list | uplink jobs run NAME…"
+        )),
+    }
 }
 
 async fn serve() -> anyhow::Result<()> {
