@@ -18,6 +18,7 @@ pub mod backoffice;
 pub mod cart;
 pub mod catalog;
 pub mod checkout;
+pub mod coupons;
 pub mod credit;
 pub mod devices;
 pub mod downloads;
@@ -57,6 +58,9 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(referrals::router())
         // Staff and admin operations: each capability's own, under
         // `/staff` or `/admin`, mounted here (docs/architecture.md §1).
+        .merge(catalog::staff_router())
+        .merge(stores::staff_router())
+        .merge(coupons::staff_router())
         .merge(orders::staff_router())
         .merge(credit::staff_router())
         .merge(quotations::staff_router())

@@ -189,7 +189,7 @@ pub struct TaxRateRow {
 const CART_COLUMNS: &str = "id, store_code, owner_key, user_id, coupon_code, created_at, updated_at, partner_referral_code, app_referral_code";
 const LINE_COLUMNS: &str = "id, cart_id, product_id, sku, qty, options, iccid, line_key, \
 seen_unit_cents, position, created_at, updated_at";
-const COUPON_COLUMNS: &str = "code, kind, percent_bp, amount_cents, description, active, \
+pub(crate) const COUPON_COLUMNS: &str = "code, kind, percent_bp, amount_cents, description, active, \
 starts_at, ends_at, min_subtotal_cents, max_uses, max_uses_per_customer, store_code, \
 times_used, created_at, owner_user_id";
 
@@ -574,12 +574,17 @@ pub async fn redeem_coupon(
     Ok(true)
 }
 
-/// Creates or replaces a coupon.
+/// Creates or replaces a coupon (demo data and tests; a used coupon stays).
 pub async fn upsert_coupon(conn: &mut AnyConnection, c: &NewCoupon) -> Result<(), DbError> {
     sqlx::query("DELETE FROM coupons WHERE code = $1 AND times_used = 0")
         .bind(&c.code)
         .execute(&mut *conn)
         .await?;
+    insert_coupon(conn, c).await
+}
+
+/// Inserts a coupon, unused.
+pub async fn insert_coupon(conn: &mut AnyConnection, c: &NewCoupon) -> Result<(), DbError> {
     sqlx::query(
         "INSERT INTO coupons (code, kind, percent_bp, amount_cents, description, active, starts_at, \
          ends_at, min_subtotal_cents, max_uses, max_uses_per_customer, store_code, times_used, created_at) \

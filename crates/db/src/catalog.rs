@@ -432,6 +432,54 @@ impl Db {
     }
 }
 
+/// Stores an uploaded file (a logo, a product image or download) as media; its key.
+pub async fn insert_media(
+    conn: &mut AnyConnection,
+    content_type: &str,
+    file_name: &str,
+    body: &[u8],
+) -> Result<String, DbError> {
+    // Media are immutable: a new upload is a new key (and so a new URL that
+    // browsers may cache for ever).
+    let key = uplink_domain::ids::new_id("upl");
+    sqlx::query(
+        "INSERT INTO media (media_key, content_type, file_name, size_bytes, etag, body, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(&key)
+    .bind(content_type)
+    .bind(file_name)
+    .bind(body.len() as i64)
+    .bind(format!("\"{key}\""))
+    .bind(body)
+    .bind(crate::now_ms())
+    .execute(conn)
+    .await?;
+    Ok(key)
+}
+
+/// A media file's facts, without its body.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct MediaInfoRow {
+    pub media_key: String,
+    pub content_type: String,
+    pub file_name: String,
+    pub size_bytes: i64,
+}
+
+/// A media file's facts by key.
+pub async fn media_info(
+    conn: &mut AnyConnection,
+    key: &str,
+) -> Result<Option<MediaInfoRow>, DbError> {
+    Ok(sqlx::query_as::<_, MediaInfoRow>(
+        "SELECT media_key, content_type, file_name, size_bytes FROM media WHERE media_key = $1",
+    )
+    .bind(key)
+    .fetch_optional(conn)
+    .await?)
+}
+
 // ----- single rows inside a transaction -----
 //
 // What pricing reads of one store, product or option when an order or a

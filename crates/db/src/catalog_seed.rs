@@ -67,14 +67,14 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 pub struct OptionSeed {
-    pub code: &'static str,
-    pub label: &'static str,
+    pub code: String,
+    pub label: String,
     pub kind: OptionKind,
     pub required: bool,
-    pub pattern: Option<&'static str>,
-    pub help: Option<&'static str>,
+    pub pattern: Option<String>,
+    pub help: Option<String>,
     /// `(code, label, delta cents, delta basis points)`.
-    pub values: Vec<(&'static str, &'static str, Option<i64>, Option<i64>)>,
+    pub values: Vec<(String, String, Option<i64>, Option<i64>)>,
 }
 
 pub struct DownloadSeed {
@@ -86,7 +86,7 @@ pub struct DownloadSeed {
 
 /// A per-store price-list row (see the `product_prices` table).
 pub struct PriceSeed {
-    pub store: &'static str,
+    pub store: String,
     pub price: Option<i64>,
     pub compare_at: Option<i64>,
     pub sold: bool,
@@ -144,7 +144,8 @@ impl ProductSeed {
             summary: String::new(),
             description: String::new(),
             status: ProductStatus::Active,
-            purchasable: true,
+            // A configurable parent is never bought itself; its variants are.
+            purchasable: product_type != ProductType::Configurable,
             featured: false,
             price: 0,
             compare_at: None,
@@ -184,18 +185,7 @@ pub struct CatalogSeed {
     pub models: Vec<(String, String, String, bool, Option<String>)>,
 }
 
-/// `"Pepwave MAX BR1 Mini (LTE Cat 4)"` → `"pepwave-max-br1-mini-lte-cat-4"`.
-pub fn slugify(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-    }
-    out.trim_end_matches('-').to_owned()
-}
+pub use uplink_domain::catalog_admin::slugify;
 
 impl Db {
     /// Writes a catalogue seed in one transaction and bumps the catalogue version.
@@ -386,6 +376,16 @@ async fn write_products(
     products: &[ProductSeed],
     now: i64,
 ) -> Result<(), DbError> {
+    write_new_products(tx, products, now).await
+}
+
+/// Inserts whole products — rows, parts, prices and stock — with one
+/// batched statement per table (parents before their variants).
+pub(crate) async fn write_new_products(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    products: &[ProductSeed],
+    now: i64,
+) -> Result<(), DbError> {
     let mut batches = ProductBatches::new();
     // Parents before variants (foreign key on parent_id).
     let ordered = products
@@ -394,10 +394,21 @@ async fn write_products(
         .chain(products.iter().filter(|p| p.parent_id.is_some()));
     for p in ordered {
         batches.push_product(p, now);
-        batches.push_listing(p, now);
-        batches.push_options(p);
-        batches.push_content(p);
+        batches.push_parts(p);
+        batches.push_offers(p, now);
     }
+    batches.write(tx).await
+}
+
+/// Inserts a product's parts (attributes, categories, labels, options,
+/// specification, package, downloads, images) — not its row, prices or
+/// stock. The back-office replaces a product's parts through here.
+pub(crate) async fn write_product_parts(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    p: &ProductSeed,
+) -> Result<(), DbError> {
+    let mut batches = ProductBatches::new();
+    batches.push_parts(p);
     batches.write(tx).await
 }
 
@@ -579,8 +590,15 @@ impl ProductBatches {
         ]);
     }
 
-    /// Where the product is listed and sold: attributes, categories, labels, prices and stock.
-    fn push_listing(&mut self, p: &ProductSeed, now: i64) {
+    /// Everything but the row, the prices and the stock.
+    fn push_parts(&mut self, p: &ProductSeed) {
+        self.push_listing(p);
+        self.push_options(p);
+        self.push_content(p);
+    }
+
+    /// Where the product is listed: attributes, categories and labels.
+    fn push_listing(&mut self, p: &ProductSeed) {
         let id = &p.id;
         for (i, (code, label, value, value_label)) in p.attributes.iter().enumerate() {
             self.attrs.push(row![
@@ -598,9 +616,19 @@ impl ProductBatches {
         for l in &p.labels {
             self.labels.push(row![id.clone(), l.as_str()]);
         }
+    }
+
+    /// Where and how it is sold: per-store prices and stock.
+    fn push_offers(&mut self, p: &ProductSeed, now: i64) {
+        let id = &p.id;
         for pr in &p.prices {
-            self.prices
-                .push(row![id.clone(), pr.store, pr.price, pr.compare_at, pr.sold]);
+            self.prices.push(row![
+                id.clone(),
+                pr.store.clone(),
+                pr.price,
+                pr.compare_at,
+                pr.sold
+            ]);
         }
         for (w, qty) in &p.stock {
             self.stock
@@ -616,17 +644,23 @@ impl ProductBatches {
             self.options.push(row![
                 oid.clone(),
                 id.clone(),
-                o.code,
-                o.label,
+                o.code.clone(),
+                o.label.clone(),
                 o.kind.as_str(),
                 o.required,
-                o.pattern.map(str::to_owned),
-                o.help.map(str::to_owned),
+                o.pattern.clone(),
+                o.help.clone(),
                 i as i64
             ]);
             for (j, (code, label, cents, bp)) in o.values.iter().enumerate() {
-                self.values
-                    .push(row![oid.clone(), *code, *label, *cents, *bp, j as i64]);
+                self.values.push(row![
+                    oid.clone(),
+                    code.clone(),
+                    label.clone(),
+                    *cents,
+                    *bp,
+                    j as i64
+                ]);
             }
         }
     }

@@ -11,6 +11,11 @@
 
 pub mod account_area;
 pub mod accounts;
+pub mod admin_catalog;
+pub mod admin_coupons;
+pub mod admin_home;
+pub mod admin_stores;
+pub mod audit;
 mod flag;
 pub use flag::Flag;
 pub mod batch;
@@ -65,6 +70,9 @@ pub enum DbError {
     Sqlx(#[from] sqlx::Error),
     #[error(transparent)]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A staff write tried to commit without its audit entry (a bug).
+    #[error("a staff write tried to commit without its audit entry")]
+    Unaudited,
 }
 
 /// A connection pool plus the knowledge of which backend it reaches.

@@ -59,6 +59,7 @@ const SOURCES: &[Source] = &[
     migration!(58, "partner_stores"),
     migration!(59, "app_referrals"),
     migration!(60, "app_tokens"),
+    migration!(61, "backoffice"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

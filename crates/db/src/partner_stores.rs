@@ -48,7 +48,7 @@ pub struct MiniStoreChange {
     /// `Some(None)` clears the tagline.
     pub tagline: Option<Option<String>>,
     pub accent_color: Option<String>,
-    /// The media key of a new logo (stored with [`insert_media`]).
+    /// The media key of a new logo (stored with [`crate::catalog::insert_media`]).
     pub logo_media: Option<String>,
     pub active: Option<bool>,
 }
@@ -139,12 +139,12 @@ async fn set_column(
     Ok(())
 }
 
-/// Replaces the products a mini-store sells and their prices; bumps the
-/// catalogue version.
+/// Replaces the products a mini-store sells and their prices (`None`: the
+/// region's price); bumps the catalogue version.
 pub async fn replace_mini_store_products(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     store_code: &str,
-    products: &[(String, i64)],
+    products: &[(String, Option<i64>)],
 ) -> Result<(), DbError> {
     sqlx::query("DELETE FROM product_prices WHERE store_code = $1")
         .bind(store_code)
@@ -163,32 +163,6 @@ pub async fn replace_mini_store_products(
         .await?;
     }
     bump_catalog_version_in(tx).await
-}
-
-/// Stores an uploaded file (a logo) as media; its key.
-pub async fn insert_media(
-    conn: &mut AnyConnection,
-    content_type: &str,
-    file_name: &str,
-    body: &[u8],
-) -> Result<String, DbError> {
-    // Media are immutable: a new upload is a new key (and so a new URL that
-    // browsers may cache for ever).
-    let key = uplink_domain::ids::new_id("upl");
-    sqlx::query(
-        "INSERT INTO media (media_key, content_type, file_name, size_bytes, etag, body, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(&key)
-    .bind(content_type)
-    .bind(file_name)
-    .bind(body.len() as i64)
-    .bind(format!("\"{key}\""))
-    .bind(body)
-    .bind(crate::now_ms())
-    .execute(conn)
-    .await?;
-    Ok(key)
 }
 
 /// Links a store to the partner that owns it (seed data, back-office).

@@ -9,7 +9,7 @@
 //! transaction.
 
 use crate::{Db, DbError, now_ms};
-use sqlx::{AnyConnection, AnyPool};
+use sqlx::{AnyConnection, AnyPool, Row};
 use std::collections::HashMap;
 use uplink_domain::catalog::StockStatus;
 
@@ -159,4 +159,105 @@ impl Db {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// A stock correction staff made, with its reason.
+#[derive(Debug, Clone, sqlx::FromRow, serde::Serialize)]
+pub struct StockAdjustment {
+    pub id: String,
+    pub product_id: String,
+    pub warehouse: String,
+    pub delta: i64,
+    pub on_hand_after: i64,
+    pub available_after: i64,
+    pub reason: String,
+    pub note: String,
+    pub actor_email: String,
+    pub created_at: i64,
+}
+
+/// Moves a product's stock in one warehouse by `delta` (on hand and
+/// available alike) and records why. `None` when either count would go
+/// below zero (nothing is written). The stock-band trigger refreshes the
+/// storefront's status when the band changes.
+pub async fn adjust_stock(
+    w: &mut crate::audit::StaffWrite,
+    product_id: &str,
+    warehouse: &str,
+    delta: i64,
+    reason: &str,
+    note: &str,
+) -> Result<Option<StockAdjustment>, DbError> {
+    let now = crate::now_ms();
+    let actor = w.actor().clone();
+    let tx = w.tx();
+    sqlx::query(
+        "INSERT INTO stock (product_id, warehouse, on_hand, available, updated_at) VALUES ($1, $2, 0, 0, $3) \
+         ON CONFLICT (product_id, warehouse) DO NOTHING",
+    )
+    .bind(product_id)
+    .bind(warehouse)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    let row = sqlx::query(
+        "UPDATE stock SET on_hand = on_hand + $1, available = available + $1, updated_at = $2 \
+         WHERE product_id = $3 AND warehouse = $4 AND on_hand + $1 >= 0 AND available + $1 >= 0 \
+         RETURNING on_hand, available",
+    )
+    .bind(delta)
+    .bind(now)
+    .bind(product_id)
+    .bind(warehouse)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let adjustment = StockAdjustment {
+        id: uplink_domain::ids::new_id("sta"),
+        product_id: product_id.to_owned(),
+        warehouse: warehouse.to_owned(),
+        delta,
+        on_hand_after: row.try_get("on_hand")?,
+        available_after: row.try_get("available")?,
+        reason: reason.to_owned(),
+        note: note.to_owned(),
+        actor_email: actor.email.clone(),
+        created_at: now,
+    };
+    sqlx::query(
+        "INSERT INTO stock_adjustments (id, product_id, warehouse, delta, on_hand_after, available_after, \
+         reason, note, actor_id, actor_email, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(&adjustment.id)
+    .bind(product_id)
+    .bind(warehouse)
+    .bind(delta)
+    .bind(adjustment.on_hand_after)
+    .bind(adjustment.available_after)
+    .bind(reason)
+    .bind(note)
+    .bind(&actor.id)
+    .bind(&actor.email)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(Some(adjustment))
+}
+
+/// A product's stock corrections, newest first.
+pub async fn stock_adjustments(
+    conn: &mut sqlx::AnyConnection,
+    product_id: &str,
+    limit: i64,
+) -> Result<Vec<StockAdjustment>, DbError> {
+    Ok(sqlx::query_as::<_, StockAdjustment>(
+        "SELECT id, product_id, warehouse, delta, on_hand_after, available_after, reason, note, actor_email, created_at \
+         FROM stock_adjustments WHERE product_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2",
+    )
+    .bind(product_id)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?)
 }

@@ -1,5 +1,8 @@
 //! eSIM ICCIDs: 19 or 20 digits whose last digit is a Luhn check digit.
 
+/// What the storefront's ICCID inputs accept (a browser hint; the server checks the digits).
+pub const ICCID_PATTERN: &str = "^[0-9 ]{19,24}$";
+
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod cart;
 pub mod catalog;
+pub mod catalog_admin;
 pub mod checkout;
 pub mod devices;
 pub mod error_code;

@@ -1,5 +1,8 @@
 //! Device serial numbers, the model table and product eligibility (SPEC §4.2).
 
+/// What the storefront's serial inputs accept before normalising (a browser hint; the server normalises and checks).
+pub const SERIAL_PATTERN: &str = "^[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}$";
+
 use crate::catalog::PrimeRequirement;
 use serde::{Deserialize, Serialize};
 

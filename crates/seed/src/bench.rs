@@ -731,7 +731,7 @@ mod tests {
         assert_eq!(slugs.len(), products.len(), "slugs must be unique");
         assert!(!media.is_empty());
         for p in &products {
-            let mut stores: Vec<_> = p.prices.iter().map(|price| price.store).collect();
+            let mut stores: Vec<_> = p.prices.iter().map(|price| price.store.as_str()).collect();
             stores.sort();
             stores.dedup();
             assert_eq!(

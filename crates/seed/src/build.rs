@@ -13,8 +13,8 @@ use uplink_domain::catalog::{
 };
 
 pub const DAY_MS: i64 = 86_400_000;
-pub const SERIAL_PATTERN: &str = "^[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}$";
-pub const ICCID_PATTERN: &str = "^[0-9 ]{19,24}$";
+pub use uplink_domain::iccid::ICCID_PATTERN;
+pub use uplink_domain::serial::SERIAL_PATTERN;
 
 /// What every new product starts from; [`Builder::product`] adds the family
 /// image, the category and the next position.
@@ -495,17 +495,17 @@ pub trait Fluent: Sized {
         self.p().labels.extend_from_slice(labels);
         self
     }
-    fn store_price(self, store: &'static str, price: i64) -> Self {
+    fn store_price(self, store: &str, price: i64) -> Self {
         self.set_store_entry(PriceSeed {
-            store,
+            store: store.to_owned(),
             price: Some(price),
             compare_at: None,
             sold: true,
         })
     }
-    fn not_sold_in(self, store: &'static str) -> Self {
+    fn not_sold_in(self, store: &str) -> Self {
         self.set_store_entry(PriceSeed {
-            store,
+            store: store.to_owned(),
             price: None,
             compare_at: None,
             sold: false,
@@ -525,47 +525,51 @@ pub trait Fluent: Sized {
     }
     fn serial_option(mut self) -> Self {
         self.p().options.push(OptionSeed {
-            code: "serial_numbers",
-            label: "Device serial numbers",
+            code: "serial_numbers".into(),
+            label: "Device serial numbers".into(),
             kind: OptionKind::SerialNumbers,
             required: true,
-            pattern: Some(SERIAL_PATTERN),
-            help: Some("One serial per licence, e.g. 1824-A1B2-C3D4 (on the label under the device). The quantity equals the number of serials."),
+            pattern: Some(SERIAL_PATTERN.into()),
+            help: Some(String::from("One serial per licence, e.g. 1824-A1B2-C3D4 (on the label under the device). The quantity equals the number of serials.")),
             values: vec![],
         });
         self
     }
     fn iccid_option(mut self) -> Self {
         self.p().options.push(OptionSeed {
-            code: "iccid",
-            label: "eSIM ICCID",
+            code: "iccid".into(),
+            label: "eSIM ICCID".into(),
             kind: OptionKind::Iccid,
             required: true,
-            pattern: Some(ICCID_PATTERN),
-            help: Some("The 19–20 digit ICCID of the eSIM to top up (Settings > Cellular > eSIM)."),
+            pattern: Some(ICCID_PATTERN.into()),
+            help: Some(String::from(
+                "The 19–20 digit ICCID of the eSIM to top up (Settings > Cellular > eSIM).",
+            )),
             values: vec![],
         });
         self
     }
     fn setup_option(mut self) -> Self {
         self.p().options.push(OptionSeed {
-            code: "setup",
-            label: "Configuration service",
+            code: "setup".into(),
+            label: "Configuration service".into(),
             kind: OptionKind::Select,
             required: false,
             pattern: None,
-            help: Some("We can pre-configure the device with your settings before it ships."),
+            help: Some(String::from(
+                "We can pre-configure the device with your settings before it ships.",
+            )),
             values: vec![
-                ("none", "Factory defaults", None, None),
+                ("none".into(), "Factory defaults".into(), None, None),
                 (
-                    "preconfig",
-                    "Pre-configured with your settings",
+                    "preconfig".into(),
+                    "Pre-configured with your settings".into(),
                     Some(4_900),
                     None,
                 ),
                 (
-                    "onboarding",
-                    "Pre-configuration and remote onboarding session",
+                    "onboarding".into(),
+                    "Pre-configuration and remote onboarding session".into(),
                     None,
                     Some(1_500),
                 ),
@@ -575,39 +579,53 @@ pub trait Fluent: Sized {
     }
     fn asset_tag_option(mut self) -> Self {
         self.p().options.push(OptionSeed {
-            code: "asset_tag",
-            label: "Asset tag label",
+            code: "asset_tag".into(),
+            label: "Asset tag label".into(),
             kind: OptionKind::Text,
             required: false,
-            pattern: Some("^[A-Za-z0-9-]{1,20}$"),
-            help: Some("Printed on a label on the device (letters, digits and '-', up to 20)."),
+            pattern: Some("^[A-Za-z0-9-]{1,20}$".into()),
+            help: Some(String::from(
+                "Printed on a label on the device (letters, digits and '-', up to 20).",
+            )),
             values: vec![],
         });
         self
     }
     fn support_option(mut self) -> Self {
         self.p().options.push(OptionSeed {
-            code: "support_level",
-            label: "Support level",
+            code: "support_level".into(),
+            label: "Support level".into(),
             kind: OptionKind::Select,
             required: true,
             pattern: None,
-            help: Some("Priority support answers within 4 business hours."),
+            help: Some(String::from(
+                "Priority support answers within 4 business hours.",
+            )),
             values: vec![
-                ("standard", "Standard (next business day)", None, None),
-                ("priority", "Priority (4 business hours)", None, Some(2_000)),
+                (
+                    "standard".into(),
+                    "Standard (next business day)".into(),
+                    None,
+                    None,
+                ),
+                (
+                    "priority".into(),
+                    "Priority (4 business hours)".into(),
+                    None,
+                    Some(2_000),
+                ),
             ],
         });
         self
     }
     fn start_date_option(mut self) -> Self {
         self.p().options.push(OptionSeed {
-            code: "start_date",
-            label: "Start date",
+            code: "start_date".into(),
+            label: "Start date".into(),
             kind: OptionKind::Date,
             required: false,
             pattern: None,
-            help: Some("Leave empty to start on payment."),
+            help: Some(String::from("Leave empty to start on payment.")),
             values: vec![],
         });
         self

@@ -2313,7 +2313,7 @@ fn ministore_prices(products: &mut [ProductSeed]) {
         if matches!(cat.as_str(), "routers" | "licences" | "care-warranty") && !sku.ends_with("-US")
         {
             p.prices.push(PriceSeed {
-                store: "northwind",
+                store: "northwind".into(),
                 price: Some(p.price * 95 / 100),
                 compare_at: Some(p.price),
                 sold: true,
@@ -2328,7 +2328,7 @@ fn ministore_prices(products: &mut [ProductSeed]) {
         {
             let own = (sku == "UL-BRANCH-500").then(|| p.price * 97 / 100);
             p.prices.push(PriceSeed {
-                store: "skyline",
+                store: "skyline".into(),
                 price: own,
                 compare_at: None,
                 sold: true,
@@ -2349,7 +2349,7 @@ fn ministore_prices(products: &mut [ProductSeed]) {
         );
         if marine {
             p.prices.push(PriceSeed {
-                store: "harbor",
+                store: "harbor".into(),
                 price: None,
                 compare_at: None,
                 sold: true,
@@ -2366,7 +2366,7 @@ fn ministore_prices(products: &mut [ProductSeed]) {
                 | "esim-data-bundles"
         ) {
             p.prices.push(PriceSeed {
-                store: "referral",
+                store: "referral".into(),
                 price: None,
                 compare_at: None,
                 sold: true,

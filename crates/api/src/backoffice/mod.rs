@@ -1,5 +1,5 @@
 //! The back-office (SPEC §15): what staff run that belongs to no one
-//! capability — today the e-mail outbox. Every capability keeps its own
+//! capability — the admin home and the e-mail outbox. Every capability keeps its own
 //! staff operations in its `routes/staff/` and its `staff_router()`, which
 //! the composition root mounts (`crate::api_v1`); see docs/architecture.md.
 
@@ -10,5 +10,7 @@ use crate::http::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
 pub fn staff_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(api_routes!(routes::staff::outbox::list_outbox))
+    OpenApiRouter::new()
+        .routes(api_routes!(routes::staff::outbox::list_outbox))
+        .routes(api_routes!(routes::staff::home::admin_home))
 }

@@ -66,6 +66,43 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     })
 }
 
+/// A raw request body (an uploaded file or a CSV) and the content type it
+/// was sent as. The route's `DefaultBodyLimit` bounds its size (413).
+#[derive(Debug, Clone)]
+pub struct RawBody {
+    /// The `Content-Type` header, empty when none was sent.
+    pub content_type: String,
+    pub bytes: Bytes,
+}
+
+impl<S: Send + Sync> FromRequest<S> for RawBody {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let content_type = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(ErrorCode::PayloadTooLarge).with_detail(
+                    "The file is larger than the server accepts; choose a smaller one.",
+                )
+            } else {
+                ApiError::new(ErrorCode::ValidationFailed)
+                    .with_status(axum::http::StatusCode::BAD_REQUEST)
+                    .with_detail("The request body could not be read.")
+            }
+        })?;
+        Ok(RawBody {
+            content_type,
+            bytes,
+        })
+    }
+}
+
 /// Query-string parameters. Use instead of `axum::extract::Query`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ApiQuery<T>(pub T);

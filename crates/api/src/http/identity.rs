@@ -97,6 +97,14 @@ impl AuthUser {
         &self.user.id
     }
 
+    /// The caller as the audit log names a staff member.
+    pub fn actor(&self) -> uplink_db::audit::Actor {
+        uplink_db::audit::Actor {
+            id: self.user.id.clone(),
+            email: self.user.email.clone(),
+        }
+    }
+
     /// True when the account holds `role` (admins hold every role).
     pub fn has_role(&self, role: Role) -> bool {
         self.user.is_admin || role.flag_of(&self.user)
@@ -273,6 +281,36 @@ impl<R: RoleMarker> FromRequestParts<AppState> for RequireRole<R> {
             <AuthUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
         user.require(R::ROLE)?;
         Ok(RequireRole(user, PhantomData))
+    }
+}
+
+/// A signed-in member of staff: sales, fulfilment or admin (the back-office
+/// pages every staff role opens; each operation inside still checks its own
+/// role). 401 when signed out, 403 for customers and partners.
+#[derive(Debug, Clone)]
+pub struct RequireStaff(pub AuthUser);
+
+/// The roles [`RequireStaff`] accepts (admins hold every role).
+pub const STAFF_ROLES: [Role; 2] = [Role::Sales, Role::Fulfilment];
+
+impl AuthUser {
+    /// True for sales, fulfilment and admin accounts.
+    pub fn is_staff(&self) -> bool {
+        STAFF_ROLES.iter().any(|r| self.has_role(*r))
+    }
+}
+
+impl FromRequestParts<AppState> for RequireStaff {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let user =
+            <AuthUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
+        if !user.is_staff() {
+            return Err(ApiError::new(ErrorCode::Forbidden)
+                .with_detail("This is for Uplink staff (sales, fulfilment or admin)."));
+        }
+        Ok(RequireStaff(user))
     }
 }
 

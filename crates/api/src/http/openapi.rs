@@ -48,7 +48,30 @@ pub fn finish(paths_doc: Document) -> Document {
         base.security_schemes.extend(components.security_schemes);
     }
     add_integration_key_scheme(&mut doc);
+    add_session_scheme(&mut doc);
     doc
+}
+
+/// A signed-in session: the `uplink_session` cookie (with `X-CSRF-Token` on
+/// writes) or `Authorization: Bearer <token>`. Scopes name the role an
+/// operation needs (SPEC §1; admins hold every role).
+fn add_session_scheme(doc: &mut Document) {
+    use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+    let scheme = HttpBuilder::new()
+        .scheme(HttpAuthScheme::Bearer)
+        .description(Some(
+            "A session: the `uplink_session` cookie (send `X-CSRF-Token` on writes) or a bearer token. \
+             A scope is the role the operation needs: customer, partner, sales, fulfilment or admin \
+             (admins hold every role).",
+        ))
+        .build();
+    doc.components
+        .get_or_insert_with(Default::default)
+        .security_schemes
+        .insert(
+            crate::http::route_docs::SESSION_SCHEME.into(),
+            RefOr::T(SecurityScheme::Http(scheme)),
+        );
 }
 
 /// `POST /usage-records` is signed by an integration key, not a session.

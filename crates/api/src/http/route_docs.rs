@@ -86,11 +86,25 @@ impl<T> Rejects for crate::http::extract::ApiJson<T> {
         ),
     ];
 }
+impl Rejects for crate::http::extract::RawBody {
+    const REJECTIONS: &'static [Rejection] = &[
+        rejection(400, "`validation_failed`: the body could not be read"),
+        rejection(
+            413,
+            "`payload_too_large`: the body is larger than the server accepts",
+        ),
+    ];
+}
 impl<T> Rejects for crate::http::extract::ApiQuery<T> {
     const REJECTIONS: &'static [Rejection] = &[BAD_QUERY];
 }
 impl Rejects for crate::http::identity::AuthUser {
     const REJECTIONS: &'static [Rejection] = &[UNAUTHENTICATED, CSRF];
+
+    fn document(op: &mut Operation) {
+        add_rejections(op, Self::REJECTIONS);
+        require_session(op, None);
+    }
 }
 impl Rejects for Option<crate::http::identity::AuthUser> {
     const REJECTIONS: &'static [Rejection] = &[UNAUTHENTICATED, CSRF];
@@ -100,6 +114,30 @@ impl Rejects for crate::http::identity::MaybeUser {
 }
 impl<R: crate::http::identity::RoleMarker> Rejects for crate::http::identity::RequireRole<R> {
     const REJECTIONS: &'static [Rejection] = &[UNAUTHENTICATED, FORBIDDEN];
+
+    /// The role the extractor enforces is the operation's security scope, so
+    /// the document says exactly what the server checks (the role-matrix
+    /// test reads it back).
+    fn document(op: &mut Operation) {
+        add_rejections(op, Self::REJECTIONS);
+        require_session(op, Some(R::ROLE.as_str()));
+    }
+}
+impl Rejects for crate::http::identity::RequireStaff {
+    const REJECTIONS: &'static [Rejection] = &[UNAUTHENTICATED, FORBIDDEN];
+
+    /// Any staff role: one security requirement per role, any of which
+    /// suffices (OpenAPI's "or").
+    fn document(op: &mut Operation) {
+        use utoipa::openapi::security::SecurityRequirement;
+        add_rejections(op, Self::REJECTIONS);
+        op.security = Some(
+            crate::http::identity::STAFF_ROLES
+                .iter()
+                .map(|r| SecurityRequirement::new(SESSION_SCHEME, [r.as_str()]))
+                .collect(),
+        );
+    }
 }
 impl Rejects for crate::http::identity::ClientInfo {
     const REJECTIONS: &'static [Rejection] = &[];
@@ -115,6 +153,21 @@ impl Rejects for crate::http::store::StoreContext {
         add_store_param(op);
     }
 }
+/// The security scheme of a signed-in session (cookie or bearer token).
+pub const SESSION_SCHEME: &str = "session";
+
+/// Declares that the operation needs a session, holding `role` when given
+/// (admins hold every role). A role requirement replaces a plain one.
+fn require_session(op: &mut Operation, role: Option<&str>) {
+    use utoipa::openapi::security::SecurityRequirement;
+    let scopes: Vec<&str> = role.into_iter().collect();
+    let wanted = SecurityRequirement::new(SESSION_SCHEME, scopes);
+    let existing = op.security.get_or_insert_with(Vec::new);
+    if role.is_some() || existing.is_empty() {
+        *existing = vec![wanted];
+    }
+}
+
 /// Documents a handler from the types of its arguments (every argument is an
 /// extractor), the way axum's `Handler` is implemented for functions.
 pub trait DocumentedHandler<Args> {

@@ -132,6 +132,9 @@ pub struct MiniStoreProductDto {
     /// The lowest price the store allows in this mini-store.
     pub floor: MoneyDto,
     pub price: MoneyDto,
+    /// A configurable product: its variants sell at the region's variant
+    /// prices, so it has no price of the partner's own.
+    pub has_variants: bool,
 }
 
 /// A mini-store as its partner manages it.

@@ -68,6 +68,46 @@ fn regional_store(snap: &Snapshot, region: &str) -> Option<usize> {
         .min_by_key(|&i| (i != snap.default_store, i))
 }
 
+/// The products of the mini-store's region a partner may add, matching
+/// `q` (the catalogue search), each with its list price and floor, at most
+/// `limit`.
+pub async fn candidates(
+    state: &AppState,
+    s: &MiniStoreRow,
+    q: &str,
+    limit: usize,
+) -> ApiResult<Vec<MiniStoreProductDto>> {
+    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let Some(regional) = regional_store(&snap, &s.region) else {
+        return Ok(Vec::new());
+    };
+    let hits = snap.search.suggest(q, 64).map_err(ApiError::internal)?;
+    let cur = s.currency.as_str();
+    Ok(hits
+        .into_iter()
+        .filter(|(l, _)| snap.views[regional].sold[*l as usize])
+        .take(limit)
+        .map(|(l, _)| {
+            let idx = snap.listable[l as usize];
+            let p = snap.product(idx);
+            let list = list_price(&snap, Some(regional), idx);
+            MiniStoreProductDto {
+                product_id: p.id.clone(),
+                sku: p.sku.clone(),
+                name: p.name.clone(),
+                product_type: p.product_type.as_str().to_owned(),
+                list_price: MoneyDto::new(list, cur),
+                floor: MoneyDto::new(
+                    price_floor(Money::from_cents(list), s.price_floor_bp).cents(),
+                    cur,
+                ),
+                price: MoneyDto::new(list, cur),
+                has_variants: !p.variants.is_empty(),
+            }
+        })
+        .collect())
+}
+
 /// The mini-store with its products at their prices and floors.
 pub async fn detail(state: &AppState, s: &MiniStoreRow) -> ApiResult<MiniStoreDetail> {
     let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
@@ -94,6 +134,7 @@ pub async fn detail(state: &AppState, s: &MiniStoreRow) -> ApiResult<MiniStoreDe
                     cur,
                 ),
                 price: MoneyDto::new(r.price_cents.unwrap_or(list), cur),
+                has_variants: !p.variants.is_empty(),
             })
         })
         .collect();
@@ -151,7 +192,8 @@ pub async fn update(state: &AppState, s: &MiniStoreRow, req: MiniStoreUpdate) ->
     let mut tx = state.db.begin_write().await?;
     let mut change = change;
     if let Some((content_type, name, bytes)) = logo {
-        change.logo_media = Some(q::insert_media(&mut tx, content_type, &name, &bytes).await?);
+        change.logo_media =
+            Some(uplink_db::catalog::insert_media(&mut tx, content_type, &name, &bytes).await?);
     }
     q::change_mini_store(&mut tx, &s.code, &change).await?;
     if let Some(products) = products {
@@ -251,7 +293,7 @@ fn products_of(
     s: &MiniStoreRow,
     list: &[MiniStoreProductInput],
     errors: &mut Vec<FieldError>,
-) -> Vec<(String, i64)> {
+) -> Vec<(String, Option<i64>)> {
     if list.len() > MAX_PRODUCTS {
         errors.push(FieldError::new(
             "products",
@@ -268,9 +310,13 @@ fn products_of(
         let sku = row.sku.trim().to_ascii_uppercase();
         let sold = snap.product_by_sku(&sku).filter(|&idx| {
             let p = snap.product(idx);
-            p.purchasable
-                && p.variants.is_empty()
-                && regional.is_some_and(|r| snap.offer(r, idx).is_some())
+            let offered = |i: u32| regional.is_some_and(|r| snap.offer(r, i).is_some());
+            if p.variants.is_empty() {
+                p.purchasable && offered(idx)
+            } else {
+                // A configurable product: the store sells its variants.
+                p.variants.iter().any(|&v| offered(v))
+            }
         });
         let Some(idx) = sold else {
             errors.push(FieldError::new(
@@ -292,6 +338,22 @@ fn products_of(
             continue;
         }
         let list_price = list_price(snap, regional, idx);
+        if !snap.product(idx).variants.is_empty() {
+            // Its variants sell at the region's variant prices: no own price.
+            if row.price_cents != list_price {
+                errors.push(FieldError::new(
+                    field("price_cents"),
+                    ErrorCode::ValidationFailed,
+                    format!(
+                        "{sku} comes in variants, which sell at the store's variant prices; keep {}.",
+                        Money::from_cents(list_price).display(&s.currency)
+                    ),
+                ));
+                continue;
+            }
+            out.push((snap.product(idx).id.clone(), None));
+            continue;
+        }
         let floor = price_floor(Money::from_cents(list_price), s.price_floor_bp);
         if row.price_cents < floor.cents() {
             errors.push(FieldError::new(
@@ -314,7 +376,7 @@ fn products_of(
             ));
             continue;
         }
-        out.push((snap.product(idx).id.clone(), row.price_cents));
+        out.push((snap.product(idx).id.clone(), Some(row.price_cents)));
     }
     out
 }

@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
             routes::mini_stores::get_mini_store,
             routes::mini_stores::update_mini_store
         ))
+        .routes(api_routes!(routes::mini_stores::mini_store_candidates))
         .routes(api_routes!(routes::pavilion::place_pavilion_order))
 }
 

@@ -13,3 +13,4 @@ pub mod pdf;
 pub mod qr;
 pub mod secrets;
 pub mod timefmt;
+pub mod uploads;

@@ -31,6 +31,10 @@ use uplink_db::Db;
 /// How often (at most) a server asks the database whether the catalogue changed.
 pub const CHECK_INTERVAL: Duration = Duration::from_secs(1);
 
+/// The least time between two checks a catalogue write asks for
+/// ([`Catalog::refresh_soon`]).
+pub const SOON_GAP: Duration = Duration::from_millis(250);
+
 /// Why a snapshot could not be built.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
@@ -87,9 +91,22 @@ impl Catalog {
     }
 
     fn maybe_check_in_background(self: &Arc<Self>) {
+        self.check_in_background_after(CHECK_INTERVAL);
+    }
+
+    /// After this server committed a catalogue change: check soon, in the
+    /// background, so the change shows here without waiting for the next
+    /// periodic check. Checks stay at least [`SOON_GAP`] apart and never
+    /// overlap, so a burst of staff edits costs a few rebuilds a second,
+    /// not one per edit, and the storefront keeps serving the last snapshot.
+    pub fn refresh_soon(self: &Arc<Self>) {
+        self.check_in_background_after(SOON_GAP);
+    }
+
+    fn check_in_background_after(self: &Arc<Self>, gap: Duration) {
         let now = uplink_db::now_ms();
         let last = self.last_check_ms.load(Ordering::Relaxed);
-        if now - last < CHECK_INTERVAL.as_millis() as i64 {
+        if now - last < gap.as_millis() as i64 {
             return;
         }
         if self.refreshing.swap(true, Ordering::AcqRel) {

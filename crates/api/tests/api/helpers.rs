@@ -12,7 +12,7 @@ use uplink_db::testing::TestDb;
 pub struct TestApp {
     pub state: AppState,
     pub router: axum::Router,
-    _db: TestDb,
+    _db: std::sync::Arc<TestDb>,
 }
 
 /// A response with its body read.
@@ -199,8 +199,44 @@ impl TestApp {
         TestApp {
             state,
             router,
-            _db: db,
+            _db: std::sync::Arc::new(db),
         }
+    }
+
+    /// A second server over the same database: its own state, read model
+    /// and router, as another process behind the load balancer would have.
+    pub fn second_server(&self) -> TestApp {
+        let config = (*self.state.config).clone();
+        let state = uplink_api::state(self.state.db.clone(), config);
+        let router = uplink_api::app(state.clone());
+        TestApp {
+            state,
+            router,
+            _db: std::sync::Arc::clone(&self._db),
+        }
+    }
+
+    /// A raw body of any type (an upload, a CSV) as `s`.
+    pub async fn send_bytes_as(
+        &self,
+        s: &Session,
+        method: Method,
+        uri: &str,
+        content_type: &str,
+        body: Vec<u8>,
+    ) -> TestResponse {
+        let req = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header(
+                "cookie",
+                format!("uplink_session={}; uplink_csrf={}", s.token, s.csrf),
+            )
+            .header("x-csrf-token", &s.csrf)
+            .header("content-type", content_type)
+            .body(Body::from(body))
+            .unwrap();
+        self.request(req).await
     }
 
     /// The app with the demo catalogue seeded and the read model built.

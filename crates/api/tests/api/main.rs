@@ -5,6 +5,7 @@ mod accounts;
 mod accounts_sso;
 mod app_referrals;
 mod auto_renewal;
+mod backoffice;
 mod cart;
 mod catalog;
 mod contract;

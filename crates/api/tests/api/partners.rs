@@ -332,6 +332,56 @@ async fn a_partner_edits_its_mini_store_and_listing_search_and_detail_show_it_at
 }
 
 #[tokio::test]
+async fn a_mini_store_saves_back_what_it_shows_including_a_configurable_product() {
+    let app = app().await;
+    let sky = demo(&app, "partner@uplink.test").await;
+    let path = format!("/api/v1/partner/mini-stores/{SKYLINE}");
+    let detail = app.get_as(&sky, &path).await.json();
+    let products = detail["products"].as_array().unwrap();
+    let parent = products
+        .iter()
+        .find(|p| p["has_variants"] == true)
+        .expect("Skyline sells a configurable product");
+    let rows: Vec<Value> = products
+        .iter()
+        .map(|p| json!({"sku": p["sku"], "price_cents": p["price"]["cents"]}))
+        .collect();
+    let res = patch(&app, &sky, SKYLINE, json!({ "products": rows })).await;
+    assert_eq!(res.status, 200, "{}", res.text());
+    assert_eq!(res.json()["products"], detail["products"]);
+
+    // Its variants sell at the store's prices: a price of its own is refused.
+    let sku = parent["sku"].as_str().unwrap();
+    let body = patch(
+        &app,
+        &sky,
+        SKYLINE,
+        json!({"products": [{"sku": sku, "price_cents": parent["price"]["cents"].as_i64().unwrap() + 100}]}),
+    )
+    .await
+    .assert_problem(422, "validation_failed");
+    assert_eq!(body["errors"][0]["field"], "products[0].price_cents");
+
+    // Products to add come with their list price and floor.
+    let found = app
+        .get_as(&sky, &format!("{path}/candidates?q=bonding"))
+        .await
+        .json();
+    let licence = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["sku"] == LICENCE)
+        .expect("the licence is found");
+    let list = licence["list_price"]["cents"].as_i64().unwrap();
+    assert_eq!(licence["floor"]["cents"], (list * 8_000 + 9_999) / 10_000);
+    let nw = demo(&app, "northwind@uplink.test").await;
+    app.get_as(&nw, &format!("{path}/candidates?q=bonding"))
+        .await
+        .assert_problem(404, "not_found");
+}
+
+#[tokio::test]
 async fn another_partners_mini_store_is_not_found_and_customers_are_refused_partner_endpoints() {
     let app = app().await;
     let nw = demo(&app, "northwind@uplink.test").await;

@@ -4,6 +4,70 @@
  */
 
 export interface paths {
+    "/api/v1/admin/catalog/reference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the catalogue editor's selects offer: the fixed vocabularies
+         *     (brands, product types, statuses, labels, option and download kinds,
+         *     warehouses, stock reasons) and the stored categories, device models and
+         *     stores.
+         */
+        get: operations["get_catalog_reference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's coupons (not referral rewards), newest first, with uses and
+         *     what they gave away.
+         */
+        get: operations["list_admin_coupons"];
+        put?: never;
+        /** Creates a coupon. */
+        post: operations["create_admin_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/coupons/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One coupon. */
+        get: operations["get_admin_coupon"];
+        /**
+         * Changes a coupon's terms; `active: false` pauses it (shoppers are told
+         *     it is not active), `true` resumes it. Its code and uses stay.
+         */
+        put: operations["update_admin_coupon"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/errors/issues": {
         parameters: {
             query?: never;
@@ -72,6 +136,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/exports/products.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every product with its per-store prices as CSV, parents before variants
+         *     (the columns are described in the import).
+         */
+        get: operations["export_products_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What needs attention, for the caller's roles only (fulfilment: orders to
+         *     ship and bank transfers; sales: quotations and overdue credit; admin:
+         *     everything, with low stock and new error reports).
+         */
+        get: operations["admin_home"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/imports/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports products and prices from CSV (the export's columns; a row whose
+         *     SKU exists updates that product, else creates one; options,
+         *     specification, images and downloads are kept). Every row is checked
+         *     with the editor's rules and each problem is listed with its line;
+         *     unless every row is right nothing is written (422 with the report).
+         *     Otherwise, unless `dry_run`, the changed rows are written in one
+         *     transaction; unchanged rows are left alone.
+         */
+        post: operations["import_products_csv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/integration-keys": {
         parameters: {
             query?: never;
@@ -113,6 +243,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/markdown-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A product description rendered exactly as the product page will show it
+         *     (the server's Markdown renderer and sanitiser).
+         */
+        post: operations["preview_markdown"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a file for product images or downloads, stored where every
+         *     server reads it. The body is the file; `Content-Type` is what the file
+         *     claims to be, and the content must agree (sniffed): a lying type, an
+         *     empty or too large file, or a type the purpose does not allow is
+         *     refused on the `file` field. Answers the key to put in a product's
+         *     `images` or `downloads`.
+         */
+        post: operations["upload_admin_media"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/outbox": {
         parameters: {
             query?: never;
@@ -124,6 +298,145 @@ export interface paths {
         get: operations["list_outbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/prices/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the price of a selection by a percentage or an amount: the list
+         *     prices, or one store's prices (from the store's own price where it has
+         *     one). Rounded half up to the cent. When any new price would fall below
+         *     $0.00 or above $1,000,000.00 nothing is written and each such product is
+         *     named. `dry_run` answers the changes without writing them.
+         */
+        post: operations["bulk_change_prices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every product (drafts and archived too), filtered, searched, sorted and
+         *     paged. Without `q` only top-level products are listed; a search finds
+         *     variants too.
+         */
+        get: operations["list_admin_products"];
+        put?: never;
+        /**
+         * Creates a product (version 1). Every rule of the storefront holds, each
+         *     broken one a field error. A new product is sold in every store with an
+         *     `all` catalogue at its list price; stock starts at 0.
+         */
+        post: operations["create_admin_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product with everything the editor shows: fields, variants, stock,
+         *     per-store prices and media.
+         */
+        get: operations["get_admin_product"];
+        /**
+         * Saves a product's fields (everything but per-store prices and stock).
+         *     `version` is the one the editor loaded: when someone saved in between,
+         *     409 `version_conflict` with `current_version`, and nothing is written.
+         */
+        put: operations["update_admin_product"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces a product's per-store entries: a price of the store's own (or
+         *     the list price), a compare-at price, and whether the store sells it.
+         *     Stores with an `all` catalogue sell every product without an entry;
+         *     `selected` ones only those with `sold: true`.
+         */
+        put: operations["set_admin_product_prices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/stock-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's stock corrections, newest first (the last 200). */
+        get: operations["list_admin_stock_adjustments"];
+        put?: never;
+        /**
+         * Adds or removes units of a hardware product in one warehouse, with a
+         *     reason. On hand and available move together; neither may go below zero
+         *     (409 `insufficient_stock`: units already sold cannot be taken away).
+         *     The storefront's stock status follows at once.
+         */
+        post: operations["adjust_admin_stock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a variant of a configurable product: hardware with its attribute
+         *     values, its own SKU, price and stock.
+         */
+        post: operations["create_admin_variant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -148,6 +461,73 @@ export interface paths {
          *     error naming it). Rewards already earned keep their value.
          */
         put: operations["put_referral_terms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every store (eStores, mini-stores, referral stores) and the partners a
+         *     mini-store may belong to.
+         */
+        get: operations["list_admin_stores"];
+        put?: never;
+        /**
+         * Creates a store: an eStore, a partner mini-store (with its partner and
+         *     key) or a referral mini-store (with its key and terms). Kind and region
+         *     come from the fixed lists.
+         */
+        post: operations["create_admin_store"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/stores/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One store. */
+        get: operations["get_admin_store"];
+        /**
+         * Saves a store's settings (`version` from the loaded store; 409
+         *     `version_conflict` when someone saved in between).
+         */
+        put: operations["update_admin_store"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/stores/{code}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SKUs a store's price list marks sold. */
+        get: operations["get_store_selection"];
+        /**
+         * Sells exactly these products in the store (its price list marks them
+         *     sold and every other entry not sold; prices of the store's own are kept).
+         */
+        put: operations["set_store_selection"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1514,6 +1894,26 @@ export interface paths {
         patch: operations["update_mini_store"];
         trace?: never;
     };
+    "/api/v1/partner/mini-stores/{key}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products of the mini-store's region the partner may add, found by the
+         *     catalogue search, with their list price and the floor (up to 20).
+         */
+        get: operations["mini_store_candidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/partner/pavilion/orders": {
         parameters: {
             query?: never;
@@ -2307,6 +2707,159 @@ export interface components {
             is_default_shipping?: boolean | null;
             is_default_billing?: boolean | null;
         };
+        /** @description A coupon as the back-office shows it. */
+        AdminCoupon: {
+            code: string;
+            kind: string;
+            /** Format: int64 */
+            percent_bp?: number | null;
+            /** Format: int64 */
+            amount_cents?: number | null;
+            description: string;
+            active: boolean;
+            starts_at?: string | null;
+            ends_at?: string | null;
+            /** Format: int64 */
+            min_subtotal_cents: number;
+            /** Format: int64 */
+            max_uses?: number | null;
+            /** Format: int64 */
+            max_uses_per_customer?: number | null;
+            store_code?: string | null;
+            /**
+             * Format: int64
+             * @description Orders that used it.
+             */
+            times_used: number;
+            /**
+             * Format: int64
+             * @description What it took off those orders, in cents.
+             */
+            redeemed_cents: number;
+            /** @description `active`, `paused`, `scheduled` (not started), `ended`, `used_up`. */
+            state: string;
+            created_at: string;
+        };
+        /** @description A page of coupons. */
+        AdminCouponList: {
+            items: components["schemas"]["AdminCoupon"][];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+        };
+        /** @description The admin home: the caller's roles and what waits for them. */
+        AdminHome: {
+            roles: components["schemas"]["Role"][];
+            attention: components["schemas"]["AttentionItem"][];
+        };
+        /** @description A product with everything the editor shows. */
+        AdminProduct: components["schemas"]["ProductInput"] & {
+            id: string;
+            /** @description The configurable parent of a variant. */
+            parent_id?: string | null;
+            parent_sku?: string | null;
+            /**
+             * Format: int64
+             * @description Send it back with a save; a save from an older version is refused.
+             */
+            version: number;
+            created_at: string;
+            updated_at: string;
+            /** @description The product page, when the product is active. */
+            storefront_path?: string | null;
+            /** @description A configurable parent's variants. */
+            variants: components["schemas"]["AdminProductRow"][];
+            stock: components["schemas"]["StockLevel"][];
+            prices: components["schemas"]["StorePriceEntry"][];
+            /** @description The files its images and downloads name. */
+            media: components["schemas"]["MediaInfo"][];
+        };
+        /** @description A page of the staff product list. */
+        AdminProductList: {
+            items: components["schemas"]["AdminProductRow"][];
+            /**
+             * Format: int64
+             * @description Products matching the filters.
+             */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+        };
+        /** @description One row of the staff product list. */
+        AdminProductRow: {
+            id: string;
+            sku: string;
+            name: string;
+            product_type: string;
+            status: string;
+            brand: string;
+            /** Format: int64 */
+            price_cents: number;
+            /** Format: int64 */
+            compare_at_cents?: number | null;
+            purchasable: boolean;
+            parent_id?: string | null;
+            /** Format: int64 */
+            variant_count: number;
+            /**
+             * Format: int64
+             * @description Units available over every warehouse (hardware only).
+             */
+            available?: number | null;
+            /** @description The first image, if any. */
+            image_url?: string | null;
+            updated_at: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A store as the back-office shows it. */
+        AdminStore: {
+            code: string;
+            kind: string;
+            region: string;
+            name: string;
+            currency: string;
+            display_name: string;
+            tagline?: string | null;
+            accent_color: string;
+            logo_media?: string | null;
+            logo_url?: string | null;
+            active: boolean;
+            is_default: boolean;
+            catalogue: string;
+            payment_methods: string[];
+            shipping_methods: string[];
+            partner_id?: string | null;
+            partner_name?: string | null;
+            store_key?: string | null;
+            /** Format: int64 */
+            price_floor_bp: number;
+            referral_terms?: unknown;
+            /** Format: int64 */
+            version: number;
+            /**
+             * Format: int64
+             * @description Products its price list marks sold (a `selected` catalogue's selection).
+             */
+            selected_products: number;
+            /**
+             * Format: int64
+             * @description Entries with a price of the store's own.
+             */
+            own_prices: number;
+            /** @description Where shoppers open it. */
+            storefront_path: string;
+        };
+        /** @description Every store and the partners mini-stores may belong to. */
+        AdminStoreList: {
+            items: components["schemas"]["AdminStore"][];
+            partners: components["schemas"]["PartnerOption"][];
+        };
         /**
          * @description A low-data alert threshold.
          * @enum {string}
@@ -2347,6 +2900,29 @@ export interface components {
             content_type: string;
             /** Format: int64 */
             size: number;
+        };
+        /** @description One thing waiting for staff, and where it is handled. */
+        AttentionItem: {
+            /**
+             * @description Stable: `orders_to_ship`, `bank_transfers_to_confirm`,
+             *     `quotations_waiting`, `overdue_credit_invoices`, `low_stock_products`,
+             *     `new_error_issues`.
+             */
+            key: string;
+            label: string;
+            /** Format: int64 */
+            count: number;
+            /** @description The back-office page that handles it. */
+            path: string;
+            /** @description The role that handles it. */
+            role: components["schemas"]["Role"];
+        };
+        /** @description An attribute value of a variant (e.g. `cellular` = `5G`). */
+        AttributeInput: {
+            code: string;
+            label: string;
+            value: string;
+            value_label: string;
         };
         AttributeValueDto: {
             value: string;
@@ -2408,6 +2984,27 @@ export interface components {
             level?: string | null;
             message?: string | null;
             data: Record<string, never>;
+        };
+        /**
+         * @description A price change for a selection of products, in the list price or one
+         *     store's price list.
+         */
+        BulkPriceRequest: {
+            /** @description Up to 1000 product ids. */
+            product_ids: string[];
+            /**
+             * @description A store code: change that store's prices (from its own price, else the
+             *     list price); absent: the list prices.
+             */
+            store_code?: string | null;
+            change: components["schemas"]["PriceChange"];
+            /** @description `true`: answer what would change without writing it. */
+            dry_run?: boolean;
+        };
+        /** @description What a bulk change did (or would do). */
+        BulkPriceResult: {
+            dry_run: boolean;
+            moves: components["schemas"]["PriceMoveDto"][];
         };
         /** @description A finished external sign-in. */
         CallbackResult: {
@@ -2576,6 +3173,33 @@ export interface components {
             /** @description Subtotal − discount + tax (shipping is chosen at checkout). */
             total: components["schemas"]["MoneyDto"];
         };
+        /** @description Everything the catalogue editor's selects offer. */
+        CatalogReference: {
+            brands: components["schemas"]["Choice"][];
+            product_types: components["schemas"]["Choice"][];
+            statuses: components["schemas"]["Choice"][];
+            labels: components["schemas"]["Choice"][];
+            option_kinds: components["schemas"]["Choice"][];
+            download_kinds: components["schemas"]["Choice"][];
+            prime: components["schemas"]["Choice"][];
+            warehouses: components["schemas"]["Choice"][];
+            stock_reasons: components["schemas"]["Choice"][];
+            categories: components["schemas"]["CategoryChoice"][];
+            models: components["schemas"]["ModelChoice"][];
+            /** @description Store codes and names. */
+            stores: components["schemas"]["Choice"][];
+        };
+        /**
+         * @description Which products a store sells.
+         * @enum {string}
+         */
+        CatalogueMode: "all" | "selected";
+        /** @description A category for pickers: slug, name and its parent's slug. */
+        CategoryChoice: {
+            slug: string;
+            name: string;
+            parent?: string | null;
+        };
         CategoryDetail: components["schemas"]["CategoryNode"] & {
             /** @description Ancestors, root first (excluding this category). */
             breadcrumb: components["schemas"]["CategoryRef"][];
@@ -2714,6 +3338,11 @@ export interface components {
             /** @description Before shipping. */
             total: components["schemas"]["MoneyDto"];
         };
+        /** @description A named choice for a select. */
+        Choice: {
+            value: string;
+            label: string;
+        };
         ClaimInvitation: {
             /** @description Token mode: the password of the account (at least 10 characters). */
             password?: string | null;
@@ -2750,6 +3379,44 @@ export interface components {
             /** @description US states, DC and territories (what a US address's `state` may be). */
             us_states: components["schemas"]["NamedCode"][];
         };
+        /** @description A coupon's terms as staff send them. */
+        CouponInput: {
+            kind: components["schemas"]["CouponKind"];
+            /**
+             * Format: int64
+             * @description Percent coupons: 1–10000 basis points (0.01–100 %).
+             */
+            percent_bp?: number | null;
+            /**
+             * Format: int64
+             * @description Fixed coupons: 1 cent to $1,000,000.
+             */
+            amount_cents?: number | null;
+            /** @description What shoppers read (up to 200 characters). */
+            description?: string;
+            /** @description `false` pauses it: shoppers are told it is not active. */
+            active: boolean;
+            /** @description RFC 3339; valid from. */
+            starts_at?: string | null;
+            /** @description RFC 3339; valid until (after `starts_at`). */
+            ends_at?: string | null;
+            /** Format: int64 */
+            min_subtotal_cents?: number;
+            /**
+             * Format: int64
+             * @description Uses over all customers; empty = unlimited.
+             */
+            max_uses?: number | null;
+            /** Format: int64 */
+            max_uses_per_customer?: number | null;
+            /** @description Only in this store; empty = every store. */
+            store_code?: string | null;
+        };
+        /**
+         * @description What a coupon takes off.
+         * @enum {string}
+         */
+        CouponKind: "percent" | "fixed";
         /** @description `POST /quotations`: the whole cart (`from_cart: true`) or the given lines. */
         CreateQuotationRequest: {
             from_cart?: boolean;
@@ -2959,6 +3626,13 @@ export interface components {
             size_bytes: number;
             version?: string | null;
         };
+        /** @description A download attached to the product: an uploaded file (`media_key`). */
+        DownloadInput: {
+            title: string;
+            kind: components["schemas"]["DownloadKind"];
+            media_key: string;
+            version?: string | null;
+        };
         /** @description One file the customer may download. */
         DownloadItem: {
             section: components["schemas"]["DownloadSection"];
@@ -3004,6 +3678,12 @@ export interface components {
         EligibilityDto: {
             /** @description Device model codes; empty means every model. */
             models: string[];
+            prime: components["schemas"]["PrimeRequirement"];
+        };
+        /** @description A device eligibility rule: which models (empty = every model) and prime. */
+        EligibilityInput: {
+            /** @description Device model codes (see the admin reference data); empty = any model. */
+            models?: string[];
             prime: components["schemas"]["PrimeRequirement"];
         };
         EmailChanged: {
@@ -3153,6 +3833,40 @@ export interface components {
         ImageDto: {
             url: string;
             alt: string;
+        };
+        /** @description An image (an uploaded picture) and its alt text, in display order. */
+        ImageInput: {
+            media_key: string;
+            alt: string;
+        };
+        /** @description What an import did (or, in a dry run, would do). */
+        ImportReport: {
+            dry_run: boolean;
+            /**
+             * Format: int64
+             * @description Data rows read.
+             */
+            rows: number;
+            /** Format: int64 */
+            created: number;
+            /** Format: int64 */
+            updated: number;
+            /** Format: int64 */
+            unchanged: number;
+            /** @description Every row's problems; when not empty nothing was written. */
+            errors: components["schemas"]["ImportRowError"][];
+        };
+        /** @description A row of the CSV import that cannot be written, and why. */
+        ImportRowError: {
+            /**
+             * Format: int64
+             * @description The line in the file (the header is line 1).
+             */
+            line: number;
+            sku: string;
+            /** @description The column or field. */
+            field: string;
+            message: string;
         };
         /** @description What an import did, device by device. */
         ImportSummary: {
@@ -3375,6 +4089,15 @@ export interface components {
              */
             amount_cents: number;
         };
+        /** @description The HTML the product page would show. */
+        MarkdownPreview: {
+            html: string;
+        };
+        /** @description Markdown to preview. */
+        MarkdownPreviewRequest: {
+            /** @description Up to 20,000 characters. */
+            markdown: string;
+        };
         /** @description The signed-in account. */
         Me: {
             id: string;
@@ -3409,6 +4132,15 @@ export interface components {
             /** @description An InControl account is linked (its devices can be imported). */
             incontrol_linked: boolean;
         };
+        /** @description An uploaded file a product uses (an image or a download). */
+        MediaInfo: {
+            key: string;
+            url: string;
+            content_type: string;
+            file_name: string;
+            /** Format: int64 */
+            size_bytes: number;
+        };
         /** @description A mini-store as its partner manages it. */
         MiniStoreDetail: {
             key: string;
@@ -3439,6 +4171,11 @@ export interface components {
             /** @description The lowest price the store allows in this mini-store. */
             floor: components["schemas"]["MoneyDto"];
             price: components["schemas"]["MoneyDto"];
+            /**
+             * @description A configurable product: its variants sell at the region's variant
+             *     prices, so it has no price of the partner's own.
+             */
+            has_variants: boolean;
         };
         /** @description A product the mini-store sells and its price. */
         MiniStoreProductInput: {
@@ -3484,6 +4221,12 @@ export interface components {
              * @example customer@uplink.test
              */
             email: string;
+        };
+        /** @description A device model for eligibility pickers. */
+        ModelChoice: {
+            code: string;
+            name: string;
+            prime: boolean;
         };
         ModelCount: {
             code: string;
@@ -3547,6 +4290,11 @@ export interface components {
             is_default_shipping?: boolean;
             is_default_billing?: boolean;
         };
+        /** @description A new coupon: its code and terms. */
+        NewCouponRequest: components["schemas"]["CouponInput"] & {
+            /** @description 3–32 of A–Z, 0–9, `-` and `_` (upper-cased); never changes. */
+            code: string;
+        };
         NewDevice: {
             /**
              * @description As typed: `ab12 cd34-ef56` is normalised to `AB12-CD34-EF56`.
@@ -3573,6 +4321,21 @@ export interface components {
             /** @description Order line ids in this parcel; empty or absent = every line still to ship. */
             line_ids?: string[];
         };
+        /** @description A new store: its code and settings. */
+        NewStore: components["schemas"]["StoreInput"] & {
+            /** @description 2–32 of a–z, 0–9 and `-`; never changes. */
+            code: string;
+        };
+        /** @description A custom option buyers fill in (SPEC §4.1). */
+        OptionInput: {
+            code: string;
+            label: string;
+            kind: components["schemas"]["OptionKind"];
+            required?: boolean;
+            pattern?: string | null;
+            help?: string | null;
+            values?: components["schemas"]["OptionValueInput"][];
+        };
         /**
          * @description Kinds of custom option (SPEC §4.1).
          * @enum {string}
@@ -3582,6 +4345,18 @@ export interface components {
             code: string;
             label: string;
             price_delta?: components["schemas"]["PriceDelta"] | null;
+        };
+        /**
+         * @description One value of a select option and what it adds to the price: fixed
+         *     cents or basis points of the price, not both.
+         */
+        OptionValueInput: {
+            code: string;
+            label: string;
+            /** Format: int64 */
+            price_delta_cents?: number | null;
+            /** Format: int64 */
+            price_delta_bp?: number | null;
         };
         /** @description An address as kept on an order (a snapshot, not a link to the address book). */
         OrderAddress: {
@@ -3749,6 +4524,12 @@ export interface components {
             /** Format: int64 */
             qty: number;
         };
+        /** @description One item in the box. */
+        PackageItemInput: {
+            item: string;
+            /** Format: int64 */
+            qty: number;
+        };
         PartnerDashboard: {
             partner: components["schemas"]["PartnerDto"];
             mini_stores: components["schemas"]["MiniStoreSummary"][];
@@ -3773,6 +4554,12 @@ export interface components {
              */
             rebate_bp: number;
             active: boolean;
+        };
+        /** @description A partner a mini-store may belong to. */
+        PartnerOption: {
+            id: string;
+            name: string;
+            email?: string | null;
         };
         /**
          * @description An order credited to the partner. Buyers' details are not shown; a
@@ -3943,6 +4730,27 @@ export interface components {
             /** Format: int32 */
             count: number;
         };
+        /**
+         * @description A bulk price change: a percentage (basis points, `-1000` = 10 % off) or
+         *     an amount in cents added to each price.
+         */
+        PriceChange: {
+            /**
+             * Format: int64
+             * @description Basis points, −9999 to +100000 (−99.99 % to +1000 %).
+             */
+            value: number;
+            /** @enum {string} */
+            kind: "percent";
+        } | {
+            /**
+             * Format: int64
+             * @description Cents, ±$1,000,000.
+             */
+            value: number;
+            /** @enum {string} */
+            kind: "amount";
+        };
         /** @description A price change for one option value: fixed cents or a percentage (basis points). */
         PriceDelta: {
             amount: components["schemas"]["MoneyDto"];
@@ -3953,6 +4761,21 @@ export interface components {
             basis_points: number;
             /** @enum {string} */
             kind: "percent";
+        };
+        /** @description One product's price before and after. */
+        PriceMoveDto: {
+            id: string;
+            sku: string;
+            /** Format: int64 */
+            before_cents: number;
+            /** Format: int64 */
+            after_cents: number;
+        };
+        /** @description A product's per-store entries, replacing the ones it has. */
+        PricesSave: {
+            /** Format: int64 */
+            version: number;
+            prices: components["schemas"]["StorePriceEntry"][];
         };
         /**
          * @description Whether a serial-bound product wants prime devices (SPEC §4.1 eligibility).
@@ -4068,6 +4891,72 @@ export interface components {
             related: components["schemas"]["ProductCard"][];
             created_at: string;
         };
+        /**
+         * @description A product as staff send it: the editor's fields. Prices per store and
+         *     stock are edited on their own (they have their own history and rules).
+         */
+        ProductInput: {
+            /** @description A–Z, 0–9 and `-`, unique (upper-cased). */
+            sku: string;
+            /** @description The product page's address; made from the name when empty. */
+            slug?: string;
+            name: string;
+            brand: components["schemas"]["Brand"];
+            product_type: components["schemas"]["ProductType"];
+            status: components["schemas"]["ProductStatus"];
+            /** @description False for a configurable parent (its variants are bought). */
+            purchasable: boolean;
+            featured?: boolean;
+            summary?: string;
+            /** @description Markdown. */
+            description?: string;
+            /**
+             * Format: int64
+             * @description The list price in cents (stores may override it).
+             */
+            price_cents: number;
+            /** Format: int64 */
+            compare_at_cents?: number | null;
+            /** Format: int64 */
+            min_qty: number;
+            /** Format: int64 */
+            max_qty?: number | null;
+            /** Format: int64 */
+            qty_step: number;
+            /**
+             * Format: int64
+             * @description Hardware only.
+             */
+            weight_grams?: number | null;
+            /**
+             * Format: int64
+             * @description Plans, licences and care: the term.
+             */
+            term_months?: number | null;
+            /**
+             * Format: int64
+             * @description Data plans: the allowance in MB; empty = unlimited.
+             */
+            data_mb?: number | null;
+            /**
+             * Format: int64
+             * @description eSIM data: days the bundle stays valid.
+             */
+            validity_days?: number | null;
+            /** @description Cloud plans: may be added to an active plan. */
+            stackable?: boolean;
+            eligibility?: components["schemas"]["EligibilityInput"] | null;
+            /** @description Category slugs. */
+            categories?: string[];
+            labels?: components["schemas"]["Label"][];
+            /** @description A variant's attribute values (variants only). */
+            attributes?: components["schemas"]["AttributeInput"][];
+            specs?: components["schemas"]["SpecInput"][];
+            package?: components["schemas"]["PackageItemInput"][];
+            downloads?: components["schemas"]["DownloadInput"][];
+            images?: components["schemas"]["ImageInput"][];
+            options?: components["schemas"]["OptionInput"][];
+        };
         /** @description One page of products with facets (`GET /products`, `GET /search`). */
         ProductPage: {
             items: components["schemas"]["ProductCard"][];
@@ -4092,6 +4981,19 @@ export interface components {
             currency: string;
             facets: components["schemas"]["Facets"];
         };
+        /** @description A product save: the editor's fields and the version they started from. */
+        ProductSave: components["schemas"]["ProductInput"] & {
+            /**
+             * Format: int64
+             * @description The version the editor loaded (from `GET /admin/products/{id}`).
+             */
+            version: number;
+        };
+        /**
+         * @description Product lifecycle status.
+         * @enum {string}
+         */
+        ProductStatus: "active" | "draft" | "archived";
         /**
          * @description Product type slugs (fixed, SPEC §4.1).
          * @enum {string}
@@ -4776,6 +5678,12 @@ export interface components {
          * @enum {string}
          */
         Sort: "relevance" | "price_asc" | "price_desc" | "name" | "newest";
+        /** @description A specification row. */
+        SpecInput: {
+            group: string;
+            name: string;
+            value: string;
+        };
         SpecRowDto: {
             group: string;
             name: string;
@@ -4861,6 +5769,52 @@ export interface components {
         StaffRebates: {
             partners: components["schemas"]["PayoutDueDto"][];
         };
+        /** @description A stock correction as recorded. */
+        StockAdjustmentDto: {
+            id: string;
+            warehouse: string;
+            /** Format: int64 */
+            delta: number;
+            /** Format: int64 */
+            on_hand_after: number;
+            /** Format: int64 */
+            available_after: number;
+            reason: string;
+            note: string;
+            /** @description The staff member who made it. */
+            by: string;
+            at: string;
+        };
+        /** @description A product's stock corrections, newest first. */
+        StockAdjustmentList: {
+            items: components["schemas"]["StockAdjustmentDto"][];
+        };
+        /** @description A stock correction in one warehouse. */
+        StockAdjustmentRequest: {
+            /** @description `Global` or `US`. */
+            warehouse: string;
+            /**
+             * Format: int64
+             * @description Units to add (negative to remove), not 0.
+             */
+            delta: number;
+            reason: components["schemas"]["StockReason"];
+            /** @description Up to 500 characters; required for `correction`. */
+            note?: string;
+        };
+        /** @description Stock in one warehouse. */
+        StockLevel: {
+            warehouse: string;
+            /** Format: int64 */
+            on_hand: number;
+            /** Format: int64 */
+            available: number;
+        };
+        /**
+         * @description Why stock moved.
+         * @enum {string}
+         */
+        StockReason: "received" | "counted" | "damaged" | "returned" | "correction";
         /**
          * @description How a product is stocked and offered in one store.
          * @enum {string}
@@ -4911,6 +5865,42 @@ export interface components {
              */
             price_list: string;
         };
+        /** @description A store's settings as admins send them. */
+        StoreInput: {
+            kind: components["schemas"]["StoreKind"];
+            region: components["schemas"]["Region"];
+            /** @description The internal name (up to 80 characters). */
+            name: string;
+            /** @description The name shoppers see. */
+            display_name: string;
+            tagline?: string | null;
+            /** @description `#rrggbb`. */
+            accent_color: string;
+            /** @description An uploaded image's key (`POST /admin/media?purpose=image`). */
+            logo_media?: string | null;
+            active: boolean;
+            /** @description The store visitors land in (an eStore); setting it moves the default here. */
+            is_default?: boolean;
+            catalogue: components["schemas"]["CatalogueMode"];
+            payment_methods: components["schemas"]["PaymentMethod"][];
+            /** @description `customer_provided`, `priority`; `pickup` in the US only. */
+            shipping_methods: components["schemas"]["ShippingMethod"][];
+            /** @description Mini-stores: the partner that owns it (see `GET /admin/stores`' partners). */
+            partner_id?: string | null;
+            /** @description Mini-stores: the key in `?store=KEY` and `/m/v2/referral/KEY` (4–40 of a–z, 0–9, `-`). */
+            store_key?: string | null;
+            /**
+             * Format: int64
+             * @description Mini-stores: the lowest price a partner may set, in basis points of
+             *     the region's eStore price (default 8000 = 80 %).
+             */
+            price_floor_bp?: number | null;
+            /**
+             * @description Referral mini-stores: terms of their own over the programme's (any of
+             *     `GET /admin/referral-terms`' fields).
+             */
+            referral_terms?: unknown;
+        };
         /**
          * @description Store kinds (fixed, SPEC §3).
          * @enum {string}
@@ -4921,6 +5911,28 @@ export interface components {
             items: components["schemas"]["StoreDto"][];
             /** @description The store this request resolved to (may be a mini-store). */
             current: components["schemas"]["StoreDto"];
+        };
+        /** @description One store's entry in a product's price list. */
+        StorePriceEntry: {
+            store_code: string;
+            /**
+             * Format: int64
+             * @description The store's own price; `null` = the list price.
+             */
+            price_cents?: number | null;
+            /** Format: int64 */
+            compare_at_cents?: number | null;
+            /** @description `false` takes the product out of the store. */
+            sold: boolean;
+        };
+        /** @description A store save: the settings and the version they started from. */
+        StoreSave: components["schemas"]["StoreInput"] & {
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The products a `selected` catalogue sells. */
+        StoreSelection: {
+            skus: string[];
         };
         Subscription: {
             serial: string;
@@ -5202,6 +6214,311 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    get_catalog_reference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogReference"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_admin_coupons: {
+        parameters: {
+            query?: {
+                /** @description Searches the code and description. */
+                q?: string;
+                /** @description `active`, `paused` or `ended`. */
+                state?: string;
+                /** @description From 1. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCouponList"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: `state` or `page`; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_admin_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCouponRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCoupon"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: every broken rule on its field (`code` taken or malformed, `percent_bp` …); `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_admin_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The coupon code (any case) */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCoupon"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_admin_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The coupon code (any case) */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCoupon"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: every broken rule on its field; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_issues: {
         parameters: {
             query?: {
@@ -5390,6 +6707,162 @@ export interface operations {
             };
         };
     };
+    export_products_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header row, then one row per product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    admin_home: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHome"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: not staff; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    import_products_csv: {
+        parameters: {
+            query?: {
+                /** @description `true` (the default): check every row and report, write nothing. */
+                dry_run?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Checked (dry run) or written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description `validation_failed`: the body could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: over 16 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: not sent as text/csv */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the file has problems; the body is the report with `errors`; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_integration_keys: {
         parameters: {
             query?: never;
@@ -5552,6 +7025,157 @@ export interface operations {
             };
         };
     };
+    preview_markdown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkdownPreviewRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkdownPreview"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: `markdown` is over 20,000 characters; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upload_admin_media: {
+        parameters: {
+            query: {
+                /** @description `image` (PNG, JPEG, WebP; 5 MB) or `download` (PDF, ZIP, gzip, tar, binary; 32 MB). */
+                purpose: string;
+                /** @description The file's name as the user chose it (shown on downloads). */
+                file_name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file's bytes; send its own type as Content-Type (image/png, application/pdf …) */
+        requestBody: {
+            content: {
+                "application/octet-stream": number[];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaInfo"];
+                };
+            };
+            /** @description `validation_failed`: the body could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: `file` (type, size, content), `purpose`, `file_name`; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_outbox: {
         parameters: {
             query?: {
@@ -5591,6 +7215,695 @@ export interface operations {
                 };
             };
             /** @description `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulk_change_prices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkPriceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPriceResult"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: `product_ids` (empty, too many, unknown), `store_code`, `change`, or `product_ids[i]` whose new price is out of bounds; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_admin_products: {
+        parameters: {
+            query?: {
+                /** @description Searches SKU and name (and then variants too). */
+                q?: string;
+                type?: string;
+                status?: string;
+                brand?: string;
+                /** @description A category slug. */
+                category?: string;
+                label?: string;
+                /** @description `low` (1–5 available) or `out` (none), hardware only. */
+                stock?: string;
+                /** @description `name` (default), `-name`, `sku`, `price`, `-price`, `-updated`. */
+                sort?: string;
+                /** @description From 1. */
+                page?: number;
+                /** @description 1–200, default 50. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductList"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: a filter, the sort or the page; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_admin_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: every broken rule on its field (`sku`, `options[1].code` …); `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_admin_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_admin_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `version_conflict`: saved by someone else since `version` (`current_version`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: every broken rule on its field; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_admin_product_prices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricesSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `version_conflict` (`current_version`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: `prices[i].store_code`, `prices[i].price_cents`, `prices[i].compare_at_cents`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_admin_stock_adjustments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockAdjustmentList"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adjust_admin_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockAdjustmentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockAdjustmentDto"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_stock`: fewer units available than removed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: `warehouse`, `delta`, `note`, or the product has no stock (`product`); `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_admin_variant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The configurable parent's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: no such parent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: a broken rule, or the parent is not configurable (`parent`); `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5705,6 +8018,405 @@ export interface operations {
                 };
             };
             /** @description `validation_failed` with a field error each; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_admin_stores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStoreList"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_admin_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewStore"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStore"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: every broken rule on its field (`code`, `store_key`, `shipping_methods` …); `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_admin_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStore"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_admin_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStore"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `version_conflict` (`current_version`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: every broken rule on its field; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_store_selection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreSelection"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_store_selection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreSelection"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreSelection"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: `skus[i]` unknown or twice; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10945,6 +13657,67 @@ export interface operations {
                 };
             };
             /** @description `validation_failed` with a field error each: `price_below_floor` (`products[i].price_cents`), `not_sold_in_store` (`products[i].sku`), branding and logo fields; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mini_store_candidates: {
+        parameters: {
+            query: {
+                /** @description What the partner typed (SKU or words); up to 200 characters. */
+                q: string;
+            };
+            header?: never;
+            path: {
+                /** @description The mini-store's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiniStoreProductDto"][];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: partners only; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` (also another partner's mini-store) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -6,4 +6,5 @@ pub mod get_serial;
 pub mod list_categories;
 pub mod list_products;
 pub mod search_products;
+pub mod staff;
 pub mod suggest;

@@ -1,12 +1,15 @@
 use crate::http::error::{ApiResult, Problem};
 use crate::http::extract::ApiJson;
+use crate::http::extract::ApiQuery;
 use crate::http::identity::{Partner, RequireRole};
 use crate::http::state::AppState;
 use crate::partners::account::partner_of;
+use crate::partners::dto::MiniStoreProductDto;
 use crate::partners::dto::{MiniStoreDetail, MiniStoreSummary, MiniStoreUpdate};
-use crate::partners::mini_stores::{detail, owned, summary, update};
+use crate::partners::mini_stores::{candidates, detail, owned, summary, update};
 use axum::Json;
 use axum::extract::{Path, State};
+use serde::Deserialize;
 
 /// The partner's mini-stores, open and paused.
 #[utoipa::path(get, path = "/partner/mini-stores", tag = "partners",
@@ -77,4 +80,37 @@ pub async fn update_mini_store(
     update(&state, &store, req).await?;
     let store = owned(&state, &partner, &key).await?;
     Ok(Json(detail(&state, &store).await?))
+}
+
+/// `GET /partner/mini-stores/{key}/candidates` parameters.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CandidateQuery {
+    /// What the partner typed (SKU or words); up to 200 characters.
+    pub q: String,
+}
+
+/// Products of the mini-store's region the partner may add, found by the
+/// catalogue search, with their list price and the floor (up to 20).
+#[utoipa::path(get, path = "/partner/mini-stores/{key}/candidates", tag = "partners",
+    params(("key" = String, Path, description = "The mini-store's key"), CandidateQuery),
+    responses(
+        (status = 200, body = Vec<MiniStoreProductDto>),
+        (status = 401, description = "`unauthenticated`", body = Problem),
+        (status = 403, description = "`forbidden`: partners only", body = Problem),
+        (status = 404, description = "`not_found` (also another partner's mini-store)", body = Problem),
+    ))]
+pub async fn mini_store_candidates(
+    State(state): State<AppState>,
+    RequireRole(auth, _): RequireRole<Partner>,
+    Path(key): Path<String>,
+    ApiQuery(query): ApiQuery<CandidateQuery>,
+) -> ApiResult<Json<Vec<MiniStoreProductDto>>> {
+    let partner = partner_of(&state, &auth.user).await?;
+    let store = owned(&state, &partner, &key).await?;
+    let q: String = query.q.trim().chars().take(200).collect();
+    if q.is_empty() {
+        return Ok(Json(Vec::new()));
+    }
+    Ok(Json(candidates(&state, &store, &q, 20).await?))
 }

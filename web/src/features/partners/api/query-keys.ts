@@ -11,6 +11,6 @@ export const partnerKeys = {
   rebates: (filters: RebateFilters) => [...partnerKeys.all, 'rebates', filters] as const,
   miniStores: () => [...partnerKeys.all, 'mini-stores'] as const,
   miniStore: (key: string) => [...partnerKeys.miniStores(), key] as const,
-  productSearch: (store: string, q: string) => [...partnerKeys.all, 'product-search', store, q] as const,
+  productSearch: (key: string, q: string) => [...partnerKeys.miniStore(key), 'candidates', q] as const,
   staffRebates: () => [...authKeys.all, 'staff-rebates'] as const,
 };

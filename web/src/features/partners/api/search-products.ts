@@ -1,23 +1,23 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { partnerKeys } from './query-keys';
-import type { Suggestions } from './types';
+import type { MiniStoreProduct } from './types';
 
 /**
- * `GET /search/suggest?store=…` in the mini-store's region store (`global` or `us`): up to 8
- * products to add, an exact SKU first.
+ * `GET /partner/mini-stores/{key}/candidates?q=` (partners): up to 20 products of the mini-store's
+ * region the partner may add, found by the catalogue search, each with its list price and floor.
  */
-export function searchProducts(store: string, q: string, signal?: AbortSignal): Promise<Suggestions> {
-  return unwrap(api.GET('/api/v1/search/suggest', { params: { query: { store, q } }, signal }));
+export function searchCandidates(key: string, q: string, signal?: AbortSignal): Promise<MiniStoreProduct[]> {
+  return unwrap(api.GET('/api/v1/partner/mini-stores/{key}/candidates', { params: { path: { key }, query: { q } }, signal }));
 }
 
-export const productSearchQueryOptions = (store: string, q: string) =>
+export const candidateSearchQueryOptions = (key: string, q: string) =>
   queryOptions({
-    queryKey: partnerKeys.productSearch(store, q),
-    queryFn: ({ signal }) => searchProducts(store, q, signal),
+    queryKey: partnerKeys.productSearch(key, q),
+    queryFn: ({ signal }) => searchCandidates(key, q, signal),
     staleTime: 60_000,
   });
 
-export function useProductSearch(store: string, q: string) {
-  return useQuery({ ...productSearchQueryOptions(store, q), enabled: q.trim().length >= 2, placeholderData: keepPreviousData });
+export function useCandidateSearch(key: string, q: string) {
+  return useQuery({ ...candidateSearchQueryOptions(key, q), enabled: q.trim().length >= 2, placeholderData: keepPreviousData });
 }

@@ -11,7 +11,6 @@ export type MiniStoreSummary = S['MiniStoreSummary'];
 export type MiniStoreDetail = S['MiniStoreDetail'];
 export type MiniStoreProduct = S['MiniStoreProductDto'];
 export type MiniStoreUpdate = S['MiniStoreUpdate'];
-export type Suggestions = S['Suggestions'];
 export type StaffRebates = S['StaffRebates'];
 export type PayoutDue = S['PayoutDueDto'];
 export type Payout = S['PayoutDto'];

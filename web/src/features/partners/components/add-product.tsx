@@ -2,23 +2,32 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/lib/money';
-import { useProductSearch } from '../api/search-products';
-import type { Suggestions } from '../api/types';
+import { useCandidateSearch } from '../api/search-products';
+import type { MiniStoreProduct } from '../api/types';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-type Found = Suggestions['items'][number];
-
 /**
- * Finds a product of the mini-store's region store by name or SKU and adds it to the list. The
- * results are a list of buttons (keyboard: Tab through them), their count announced.
+ * Finds a product of the mini-store's region store by name or SKU and adds it to the list, with
+ * its list price and floor. The results are a list of buttons (keyboard: Tab through them), their
+ * count announced.
  */
-export function AddProduct({ region, has, onAdd }: { region: string; has: (sku: string) => boolean; onAdd: (product: Found) => void }) {
+export function AddProduct({
+  storeKey,
+  region,
+  has,
+  onAdd,
+}: {
+  storeKey: string;
+  region: string;
+  has: (sku: string) => boolean;
+  onAdd: (product: MiniStoreProduct) => void;
+}) {
   const [q, setQ] = useState('');
   const debounced = useDebouncedValue(q.trim(), 250);
   const store = region === 'US' ? 'us' : 'global';
-  const search = useProductSearch(store, debounced);
+  const search = useCandidateSearch(storeKey, debounced);
   const statusId = useId();
-  const items = debounced.length >= 2 ? (search.data?.items ?? []) : [];
+  const items = debounced.length >= 2 ? (search.data ?? []) : [];
   const status =
     debounced.length < 2
       ? ''
@@ -55,7 +64,11 @@ export function AddProduct({ region, has, onAdd }: { region: string; has: (sku: 
               <li key={p.sku} className="add-product__result">
                 <span className="add-product__what">
                   <strong>{p.name}</strong> <span className="muted">{p.sku}</span>
-                  <span className="muted"> · {formatMoney(p.price.cents, p.price.currency)} in the store</span>
+                  <span className="muted">
+                    {' '}
+                    · list {formatMoney(p.list_price.cents, p.list_price.currency)}
+                    {p.has_variants ? ', sold as its variants' : `, floor ${formatMoney(p.floor.cents, p.floor.currency)}`}
+                  </span>
                 </span>
                 <Button
                   size="sm"

@@ -37,7 +37,9 @@ export function ProductRows({
             <div className="product-row__what">
               <strong>{row.name}</strong> <span className="muted">{row.sku}</span>
               <p className="product-row__prices muted">
-                {row.listCents !== null ? (
+                {row.hasVariants ? (
+                  <>Comes in variants, sold at the store’s variant prices (from {m(row.listCents ?? 0)})</>
+                ) : row.listCents !== null ? (
                   <>
                     List price {m(row.listCents)} · floor {row.floorCents !== null ? m(row.floorCents) : '—'}
                   </>
@@ -61,6 +63,8 @@ export function ProductRows({
               }
               inputMode="decimal"
               autoComplete="off"
+              readOnly={row.hasVariants}
+              hint={row.hasVariants ? 'Set by the store' : undefined}
               error={rowErrors?.price?.message}
               {...register(`products.${index}.price`)}
             />

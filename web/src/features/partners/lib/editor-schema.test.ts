@@ -6,8 +6,8 @@ const values = (overrides: Partial<EditorValues> = {}): EditorValues => ({
   tagline: '',
   accentColor: '#B45309',
   products: [
-    { sku: 'LIC-IC2-1Y', name: 'InControl 2 — 1 Year', listCents: 4_900, floorCents: 3_920, price: '45.50' },
-    { sku: 'UL-EDGE5G-PRO-PRM', name: 'Uplink Edge 5G Pro Prime', listCents: null, floorCents: null, price: '1' },
+    { sku: 'LIC-IC2-1Y', name: 'InControl 2 — 1 Year', listCents: 4_900, floorCents: 3_920, hasVariants: false, price: '45.50' },
+    { sku: 'UL-EDGE5G-PRO-PRM', name: 'Uplink Edge 5G Pro Prime', listCents: null, floorCents: null, hasVariants: false, price: '1' },
   ],
   ...overrides,
 });

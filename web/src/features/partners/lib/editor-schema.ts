@@ -14,6 +14,8 @@ export interface ProductRow {
   /** The region's eStore price and the floor, known for saved rows (null for a row just added). */
   listCents: number | null;
   floorCents: number | null;
+  /** A configurable product: its variants sell at the region's prices, so its price is not the partner's. */
+  hasVariants: boolean;
   /** The price as typed, e.g. `129.00`. */
   price: string;
 }
@@ -50,6 +52,7 @@ export function editorValuesOf(store: MiniStoreDetail): EditorValues {
       name: p.name,
       listCents: p.list_price.cents,
       floorCents: p.floor.cents,
+      hasVariants: p.has_variants,
       price: typedOf(p.price.cents),
     })),
   };
@@ -62,6 +65,7 @@ export function editorSchema(currency: string) {
       name: z.string(),
       listCents: z.number().nullable(),
       floorCents: z.number().nullable(),
+      hasVariants: z.boolean(),
       price: z.string(),
     })
     .superRefine((r, ctx) => {

@@ -20,8 +20,8 @@ const STORE: MiniStoreDetail = {
   payment_methods: ['card'],
   shipping_methods: ['priority'],
   products: [
-    { product_id: 'prd_1', sku: 'LIC-IC2-1Y', name: 'InControl 2 — 1 Year', type: 'license', list_price: usd(4_900), floor: usd(3_920), price: usd(4_900) },
-    { product_id: 'prd_2', sku: 'UL-EDGE1', name: 'Uplink Edge 1', type: 'configurable', list_price: usd(34_900), floor: usd(27_920), price: usd(34_900) },
+    { product_id: 'prd_1', sku: 'LIC-IC2-1Y', name: 'InControl 2 — 1 Year', type: 'license', list_price: usd(4_900), floor: usd(3_920), price: usd(4_900), has_variants: false },
+    { product_id: 'prd_2', sku: 'UL-EDGE1', name: 'Uplink Edge 1', type: 'configurable', list_price: usd(34_900), floor: usd(27_920), price: usd(34_900), has_variants: true },
   ],
 };
 
@@ -98,8 +98,19 @@ describe('the mini-store editor', { timeout: 20_000 }, () => {
             { field: 'products[2].price_cents', code: 'price_below_floor', message: 'UL-EDGE5G-PRO-PRM cannot be sold below $1,039.20 here.' },
           ],
         }),
-      'GET /api/v1/search/suggest': () =>
-        json({ q: 'edge', categories: [], items: [{ slug: 'edge-5g', sku: 'UL-EDGE5G-PRO-PRM', name: 'Uplink Edge 5G Pro Prime', type: 'hardware', image: null, price: usd(129_900), price_from: false }] }),
+      'GET /api/v1/partner/mini-stores/sky-4h7d2p/candidates': () =>
+        json([
+          {
+            product_id: 'prd_3',
+            sku: 'UL-EDGE5G-PRO-PRM',
+            name: 'Uplink Edge 5G Pro Prime',
+            type: 'hardware',
+            list_price: usd(129_900),
+            floor: usd(103_920),
+            price: usd(129_900),
+            has_variants: false,
+          },
+        ]),
     });
     await screen.findByRole('heading', { level: 3, name: 'Branding' });
     // A product added by search, in the Global store (the mini-store's region).
@@ -107,10 +118,10 @@ describe('the mini-store editor', { timeout: 20_000 }, () => {
     const found = await screen.findByRole('list', { name: 'Products found' });
     await user.click(within(found).getByRole('button', { name: /Add Uplink Edge 5G Pro Prime/ }));
     const added = row('UL-EDGE5G-PRO-PRM');
-    expect(added).toHaveTextContent('New · the floor is 80% of the list price, checked when you save');
+    expect(added).toHaveTextContent('List price $1,299.00 · floor $1,039.20');
     const price = within(added).getByLabelText(/Price of/);
     await user.clear(price);
-    await user.type(price, '1');
+    await user.type(price, '1100');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByTestId('editor-failure')).toHaveTextContent('Nothing was saved: 2 things need attention.');
     expect(within(row('UL-EDGE5G-PRO-PRM')).getByText(/cannot be sold below \$1,039\.20/)).toBeInTheDocument();

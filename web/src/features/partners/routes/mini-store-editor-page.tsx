@@ -158,10 +158,18 @@ function Editor({ store }: { store: MiniStoreDetail }) {
           </p>
           <ProductRows fields={fields} remove={remove} currency={store.currency} floorBp={store.price_floor_bp} />
           <AddProduct
+            storeKey={store.key}
             region={store.region}
             has={(sku) => form.getValues('products').some((p) => p.sku === sku)}
             onAdd={(p) => {
-              append({ sku: p.sku, name: p.name, listCents: null, floorCents: null, price: typedOf(p.price.cents) });
+              append({
+                sku: p.sku,
+                name: p.name,
+                listCents: p.list_price.cents,
+                floorCents: p.floor.cents,
+                hasVariants: p.has_variants,
+                price: typedOf(p.price.cents),
+              });
               setAnnouncement(`${p.name} added at ${typedOf(p.price.cents)}. Save to publish it.`);
             }}
           />

@@ -1,1 +1,2 @@
+pub mod home;
 pub mod outbox;

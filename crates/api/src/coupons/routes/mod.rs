@@ -1,0 +1,3 @@
+//! One file per coupon operation.
+
+pub mod staff;

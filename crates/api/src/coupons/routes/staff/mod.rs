@@ -1,0 +1,3 @@
+//! Admins: coupons.
+
+pub mod coupons;

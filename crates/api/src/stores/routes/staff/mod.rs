@@ -1,0 +1,3 @@
+//! Admins: stores and mini-stores.
+
+pub mod stores;
