@@ -1043,11 +1043,7 @@ fn staff_operations() -> Vec<(String, String, Vec<String>)> {
                 .map(|r| r.as_str().unwrap().to_owned())
                 .collect();
             assert!(!roles.is_empty(), "{method} {path} needs a staff role");
-            out.push((
-                method.to_uppercase(),
-                path.clone(),
-                roles,
-            ));
+            out.push((method.to_uppercase(), path.clone(), roles));
         }
     }
     out
