@@ -144,6 +144,9 @@ pub enum GatewayError {
     WrongState(&'static str),
     #[error("refund exceeds the captured amount")]
     RefundTooLarge,
+    /// The provider refused the refund (the money stays with the store).
+    #[error("the provider declined the refund")]
+    RefundDeclined,
     #[error(transparent)]
     Db(#[from] uplink_db::DbError),
 }

@@ -4,8 +4,9 @@
 //!
 //! Test cards (SPEC §6): `4242 4242 4242 4242` succeeds, `4000 0000 0000 0002`
 //! is declined, `4000 0000 0000 9995` has insufficient funds,
-//! `4000 0000 0000 3220` asks for a 3-D Secure confirmation. Any other valid
-//! card succeeds.
+//! `4000 0000 0000 3220` asks for a 3-D Secure confirmation,
+//! `4000 0000 0000 5126` pays but every refund of it is declined (so staff
+//! can see what a failed refund does). Any other valid card succeeds.
 
 use crate::{
     AuthOutcome, AuthorizeRequest, BoxFuture, CardSummary, GatewayError, Intent, IntentStatus,
@@ -27,6 +28,7 @@ pub enum Behaviour {
     Declined,
     InsufficientFunds,
     ThreeDSecure,
+    RefundDeclined,
 }
 
 impl Behaviour {
@@ -35,6 +37,7 @@ impl Behaviour {
             "4000000000000002" => Behaviour::Declined,
             "4000000000009995" => Behaviour::InsufficientFunds,
             "4000000000003220" => Behaviour::ThreeDSecure,
+            "4000000000005126" => Behaviour::RefundDeclined,
             _ => Behaviour::Success,
         }
     }
@@ -45,6 +48,7 @@ impl Behaviour {
             Behaviour::Declined => "declined",
             Behaviour::InsufficientFunds => "insufficient_funds",
             Behaviour::ThreeDSecure => "three_d_secure",
+            Behaviour::RefundDeclined => "refund_declined",
         }
     }
 }
@@ -302,6 +306,18 @@ impl TestGateway {
         Ok(now)
     }
 
+    /// True when the intent was paid with the test card whose refunds fail.
+    async fn refunds_declined(&self, id: &str) -> Result<bool, GatewayError> {
+        let behaviour: Option<String> = sqlx::query_scalar(
+            "SELECT t.behaviour FROM gateway_intents i JOIN gateway_tokens t ON t.id = i.token_id \
+             WHERE i.id = $1",
+        )
+        .bind(id)
+        .fetch_optional(self.db.pool())
+        .await?;
+        Ok(behaviour.as_deref() == Some(Behaviour::RefundDeclined.as_str()))
+    }
+
     /// Authorises `req` with a card whose test behaviour is `behaviour`.
     async fn authorize_with(
         &self,
@@ -532,6 +548,9 @@ impl PaymentGateway for TestGateway {
         Box::pin(async move {
             if amount_cents <= 0 {
                 return Err(GatewayError::RefundTooLarge);
+            }
+            if self.refunds_declined(id).await? {
+                return Err(GatewayError::RefundDeclined);
             }
             let done = sqlx::query(
                 "UPDATE gateway_intents SET refunded_cents = refunded_cents + $1, \
