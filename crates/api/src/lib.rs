@@ -69,6 +69,7 @@ pub fn api_v1() -> OpenApiRouter<AppState> {
         .merge(partners::staff_router())
         .merge(referrals::staff_router())
         .merge(backoffice::staff_router())
+        .merge(accounts::staff_router())
 }
 
 /// The application state with the composition root's wiring ([`hooks`]).

@@ -327,6 +327,52 @@ impl Db {
             .await?)
     }
 
+    /// Staff's outbox search: newest first; `q` matches the recipient or
+    /// the subject, `status` one delivery status; `before` is the previous
+    /// page's last `created_at`.
+    pub async fn outbox_search(
+        &self,
+        q: Option<&str>,
+        status: Option<&str>,
+        before: Option<i64>,
+        limit: i64,
+    ) -> Result<Vec<OutboxRow>, DbError> {
+        let sql = format!(
+            "SELECT {OUTBOX_COLUMNS} FROM email_outbox \
+             WHERE ($1 = '' OR LOWER(to_address) LIKE $2 ESCAPE '\\' OR LOWER(subject) LIKE $2 ESCAPE '\\') \
+               AND ($3 = '' OR status = $3) AND created_at < $4 \
+             ORDER BY created_at DESC, id DESC LIMIT $5"
+        );
+        let q = q.unwrap_or("").trim().to_lowercase();
+        Ok(sqlx::query_as::<_, OutboxRow>(sqlx::AssertSqlSafe(sql))
+            .bind(q.clone())
+            .bind(crate::like_contains(&q))
+            .bind(status.unwrap_or("").to_owned())
+            .bind(before.unwrap_or(i64::MAX))
+            .bind(limit)
+            .fetch_all(self.pool())
+            .await?)
+    }
+
+    /// The messages sent to `user_id` whose subject names `needle` (an order number), newest first.
+    pub async fn outbox_about(
+        &self,
+        user_id: &str,
+        needle: &str,
+        limit: i64,
+    ) -> Result<Vec<OutboxRow>, DbError> {
+        let sql = format!(
+            "SELECT {OUTBOX_COLUMNS} FROM email_outbox WHERE user_id = $1 AND LOWER(subject) LIKE $2 ESCAPE '\\' \
+             ORDER BY created_at DESC, id DESC LIMIT $3"
+        );
+        Ok(sqlx::query_as::<_, OutboxRow>(sqlx::AssertSqlSafe(sql))
+            .bind(user_id)
+            .bind(crate::like_contains(needle))
+            .bind(limit)
+            .fetch_all(self.pool())
+            .await?)
+    }
+
     pub async fn mark_outbox_sent(&self, id: &str, now: i64) -> Result<(), DbError> {
         sqlx::query(
             "UPDATE email_outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1,

@@ -296,7 +296,8 @@ impl Db {
                     sessions.expires_at, sessions.max_expires_at, {USER_COLUMNS}
              FROM sessions JOIN users ON users.id = sessions.user_id
              WHERE sessions.token_hash = $1 AND sessions.expires_at > $2
-               AND sessions.max_expires_at > $2 AND users.deleted_at IS NULL"
+               AND sessions.max_expires_at > $2 AND users.deleted_at IS NULL
+               AND users.disabled_at IS NULL"
         );
         Ok(
             sqlx::query_as::<_, SessionWithUser>(sqlx::AssertSqlSafe(sql))

@@ -60,6 +60,7 @@ const SOURCES: &[Source] = &[
     migration!(59, "app_referrals"),
     migration!(60, "app_tokens"),
     migration!(61, "backoffice"),
+    migration!(62, "backoffice_orders"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

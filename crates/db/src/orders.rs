@@ -98,11 +98,31 @@ pub struct OrderLineRow {
     /// A co-term line: its device's coverage runs to this time (unix ms)
     /// rather than for the plan's whole term.
     pub coverage_until: Option<i64>,
+    /// Units refunded so far (read by `lines_in`; never written with the line).
+    #[sqlx(default)]
+    pub refunded_qty: i64,
 }
 
 const LINE_COLUMNS: &str = "id, order_id, position, product_id, sku, name, product_type, qty, \
 unit_price_cents, subtotal_cents, discount_cents, tax_cents, total_cents, options, serials, \
 weight_grams, warehouse, delivery_status, coverage_until";
+
+/// What staff search orders by; every field optional.
+#[derive(Debug, Clone, Default)]
+pub struct StaffOrderFilter {
+    pub status: Option<String>,
+    pub store: Option<String>,
+    pub payment_method: Option<String>,
+    /// The buyer's e-mail (exact, lower case).
+    pub email: Option<String>,
+    pub number: Option<String>,
+    pub sku: Option<String>,
+    pub from_ms: Option<i64>,
+    pub to_ms: Option<i64>,
+    /// The cursor: orders placed before this time.
+    pub before_placed_at: Option<i64>,
+    pub limit: i64,
+}
 
 #[derive(Debug, Clone, FromRow, PartialEq)]
 pub struct HistoryRow {
@@ -427,7 +447,7 @@ pub async fn lines_in(
     order_id: &str,
 ) -> Result<Vec<OrderLineRow>, DbError> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {LINE_COLUMNS} FROM order_lines WHERE order_id = $1 ORDER BY position"
+        "SELECT {LINE_COLUMNS}, refunded_qty FROM order_lines WHERE order_id = $1 ORDER BY position"
     )))
     .bind(order_id)
     .fetch_all(conn)
@@ -651,6 +671,61 @@ impl Db {
             }
         };
         Ok(rows)
+    }
+
+    /// Staff's order search: newest first, each filter optional, from the
+    /// `before` cursor (the previous page's last placed_at) down; asking one
+    /// row more than shown tells the caller another page exists, without a count.
+    pub async fn staff_order_search(&self, f: &StaffOrderFilter) -> Result<Vec<OrderRow>, DbError> {
+        enum Bind {
+            Text(String),
+            Int(i64),
+        }
+        let mut sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE 1 = 1");
+        let mut binds: Vec<Bind> = Vec::new();
+        let mut add = |clause: &str, b: Bind, binds: &mut Vec<Bind>| {
+            binds.push(b);
+            sql.push_str(&clause.replace('?', &format!("${}", binds.len())));
+        };
+        let texts = [
+            (" AND status = ?", &f.status),
+            (" AND store_code = ?", &f.store),
+            (" AND payment_method = ?", &f.payment_method),
+            (" AND email = ?", &f.email),
+            (" AND number = ?", &f.number),
+            (
+                " AND id IN (SELECT order_id FROM order_lines WHERE sku = ?)",
+                &f.sku,
+            ),
+        ];
+        for (clause, v) in texts {
+            if let Some(v) = v {
+                add(clause, Bind::Text(v.clone()), &mut binds);
+            }
+        }
+        let ints = [
+            (" AND placed_at >= ?", f.from_ms),
+            (" AND placed_at < ?", f.to_ms),
+            (" AND placed_at < ?", f.before_placed_at),
+        ];
+        for (clause, v) in ints {
+            if let Some(v) = v {
+                add(clause, Bind::Int(v), &mut binds);
+            }
+        }
+        add(
+            " ORDER BY placed_at DESC LIMIT ?",
+            Bind::Int(f.limit.clamp(1, 1000)),
+            &mut binds,
+        );
+        let mut q = sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(sql));
+        for b in binds {
+            q = match b {
+                Bind::Text(t) => q.bind(t),
+                Bind::Int(i) => q.bind(i),
+            };
+        }
+        Ok(q.fetch_all(self.pool()).await?)
     }
 
     /// A failed payment attempt that left no order (SPEC §6: "nothing is kept but the failed attempt").

@@ -112,16 +112,57 @@ impl Db {
     /// Revokes a key (a second revocation keeps the first time); false when
     /// there is no such key.
     pub async fn revoke_integration_key(&self, id: &str, now: i64) -> Result<bool, DbError> {
-        let n = sqlx::query(
-            "UPDATE integration_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2",
-        )
-        .bind(now)
-        .bind(id)
-        .execute(self.writer())
-        .await?
-        .rows_affected();
-        Ok(n == 1)
+        let mut conn = self.writer().acquire().await?;
+        revoke_integration_key_in(&mut conn, id, now).await
     }
+}
+
+/// Revokes a key inside a transaction (a staff write with its audit entry).
+/// False when there is no such key.
+pub async fn revoke_integration_key_in(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    now: i64,
+) -> Result<bool, DbError> {
+    let n = sqlx::query(
+        "UPDATE integration_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Stores a new key inside a transaction (a staff write with its audit entry).
+pub async fn insert_integration_key_in(
+    conn: &mut sqlx::AnyConnection,
+    key: &NewIntegrationKeyRow<'_>,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO integration_keys (id, name, key_prefix, key_hash, created_by, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(key.id)
+    .bind(key.name)
+    .bind(key.key_prefix)
+    .bind(key.key_hash)
+    .bind(key.created_by)
+    .bind(key.now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A key to store (its secret only as a hash).
+pub struct NewIntegrationKeyRow<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub key_prefix: &'a str,
+    pub key_hash: &'a str,
+    pub created_by: &'a str,
+    pub now: i64,
 }
 
 // ----- intake -----

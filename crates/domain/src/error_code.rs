@@ -74,6 +74,10 @@ error_codes! {
     PriceBelowFloor => "price_below_floor", "This price is below the lowest price the store allows for the product.";
     InvitationInvalid => "invitation_invalid", "This invitation link is invalid, has expired or was already used.";
     AppTokenInvalid => "app_token_invalid", "This sign-in from the app has expired or was already used; open this page again from the app.";
+    OrderNotRefundable => "order_not_refundable", "Only a completed order can be refunded, and only what has not been refunded yet.";
+    RefundDeclined => "refund_declined", "The payment provider declined the refund; nothing was refunded. Try again later or refund the customer another way.";
+    LastAdmin => "last_admin", "The store needs at least one admin; make someone else an admin first.";
+    AccountDisabled => "account_disabled", "This account is disabled; contact the store's support to have it enabled again.";
     Internal => "internal", "Something went wrong on our side; please try again.";
 }
 

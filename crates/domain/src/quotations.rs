@@ -162,6 +162,21 @@ pub enum QuotationAction {
 }
 
 impl QuotationAction {
+    /// The action's name in the audit log (`quotation.send`).
+    pub fn audit_action(self) -> &'static str {
+        match self {
+            QuotationAction::Submit => "quotation.submit",
+            QuotationAction::Open => "quotation.open",
+            QuotationAction::Send => "quotation.send",
+            QuotationAction::Decline => "quotation.decline",
+            QuotationAction::Accept => "quotation.accept",
+            QuotationAction::RequestRevision => "quotation.request_revision",
+            QuotationAction::Close => "quotation.close",
+            QuotationAction::Expire => "quotation.expire",
+            QuotationAction::Order => "quotation.order",
+        }
+    }
+
     /// What the action is called in messages ("cannot be accepted").
     pub fn past_participle(self) -> &'static str {
         match self {

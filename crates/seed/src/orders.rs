@@ -358,6 +358,7 @@ fn line_rows(
             warehouse: Some(region.warehouse().as_str().to_owned()),
             delivery_status: delivery.into(),
             coverage_until: None,
+            refunded_qty: 0,
         })
         .collect()
 }

@@ -343,6 +343,7 @@ async fn write_order(
         warehouse: None,
         delivery_status: if paid { "delivered" } else { "cancelled" }.into(),
         coverage_until: None,
+        refunded_qty: 0,
     };
     q::insert_line(tx, &line).await?;
     q::insert_payment(tx, &payment(&order, paid, d.fate)).await?;

@@ -144,6 +144,7 @@ pub async fn seed_demo_referrals(db: &Db) -> Result<(), DbError> {
             warehouse: None,
             delivery_status: "delivered".into(),
             coverage_until: None,
+            refunded_qty: 0,
         };
         q::insert_line(&mut tx, &line).await?;
         deliver(&mut tx, &referee.id, it, &line, placed + 120_000).await?;

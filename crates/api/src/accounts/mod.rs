@@ -18,6 +18,16 @@ use crate::http::route_docs::api_routes;
 use crate::http::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
+/// Staff and customers: a customer's page, view-as, roles, disabling.
+pub fn staff_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(api_routes!(routes::staff::customers::staff_customer))
+        .routes(api_routes!(routes::staff::customers::view_as_customer))
+        .routes(api_routes!(routes::staff::customers::set_customer_roles))
+        .routes(api_routes!(routes::staff::customers::disable_customer))
+        .routes(api_routes!(routes::staff::customers::enable_customer))
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(api_routes!(routes::register::register))

@@ -3,7 +3,7 @@
 
 use crate::accounts::dto::Me;
 use crate::http::cookies;
-use crate::http::error::ApiResult;
+use crate::http::error::{ApiError, ApiResult};
 use crate::http::identity::ClientInfo;
 use crate::http::state::AppState;
 use crate::platform::jobs::Job;
@@ -13,6 +13,7 @@ use axum::response::{AppendHeaders, IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use uplink_db::accounts::NewSession;
 use uplink_db::accounts::UserRow;
+use uplink_domain::error_code::ErrorCode;
 use uplink_domain::ids::{hash_secret, new_id, new_secret};
 use utoipa::ToSchema;
 
@@ -93,6 +94,13 @@ pub async fn start_session(
     method: &str,
     client: &ClientInfo,
 ) -> ApiResult<IssuedSession> {
+    // Every way of signing in ends here, so a disabled account is refused here.
+    if uplink_db::backoffice_customers::disabled_at(state.db.pool(), user_id)
+        .await?
+        .is_some()
+    {
+        return Err(ApiError::new(ErrorCode::AccountDisabled));
+    }
     if let Some(previous) = &client.session_token {
         state
             .db

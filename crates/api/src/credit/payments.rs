@@ -67,8 +67,9 @@ pub async fn record(
     state: &AppState,
     order: &OrderRow,
     payment: &CreditPayment,
-    staff_email: &str,
+    staff: &uplink_db::audit::Actor,
 ) -> ApiResult<()> {
+    let staff_email = staff.email.as_str();
     if order.payment_method != "credit_terms" {
         return Err(not_on_terms());
     }
@@ -137,6 +138,14 @@ pub async fn record(
         q::set_payment_status(&mut tx, &order.id, "paid", Some(now)).await?;
     }
     q::insert_history(&mut tx, &order.id, &order.status, "staff", &history_note).await?;
+    let audit = uplink_db::audit::AuditEntry::new("credit.payment", "order", order.number.clone())
+        .summary(history_note.clone())
+        .before(&serde_json::json!({ "outstanding_cents": invoice.outstanding_cents() }))
+        .after(&serde_json::json!({
+            "outstanding_cents": invoice.outstanding_cents() - payment.amount_cents,
+            "reference": payment.reference,
+        }));
+    uplink_db::audit::append_in(&mut tx, staff, &audit).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -108,8 +108,9 @@ pub async fn set_terms(
     state: &AppState,
     customer: &UserRow,
     change: &TermsChange,
-    staff_email: &str,
+    staff: &uplink_db::audit::Actor,
 ) -> ApiResult<()> {
+    let staff_email = staff.email.as_str();
     let note = describe(customer, change);
     let mut tx = state.db.begin_write().await?;
     uplink_db::credit::lock_user(&mut tx, &customer.id).await?;
@@ -121,6 +122,16 @@ pub async fn set_terms(
         uplink_db::now_ms(),
     )
     .await?;
+    let audit = uplink_db::audit::AuditEntry::new("credit.terms", "customer", customer.id.clone())
+        .summary(format!("{}: {note}", customer.email))
+        .after(&change.terms.as_ref().map(|t| {
+            serde_json::json!({
+                "credit_limit_cents": t.credit_limit_cents,
+                "payment_terms_days": t.payment_terms_days,
+                "may_exceed_limit": t.may_exceed_limit,
+            })
+        }));
+    uplink_db::audit::append_in(&mut tx, staff, &audit).await?;
     tx.commit().await?;
     Ok(())
 }

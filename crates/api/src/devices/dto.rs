@@ -87,6 +87,8 @@ pub struct WarrantyExtension {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Subscription {
+    /// What SFC referral rewards are redeemed onto (`POST /me/rewards/sfc-redemption`).
+    pub id: String,
     pub serial: String,
     /// `cloud`, `cloud-connect` or `cloud-unlimited`.
     pub family: String,
@@ -176,6 +178,7 @@ impl WarrantyExtension {
 impl Subscription {
     pub fn from_row(r: &SubscriptionRow, now: i64) -> Subscription {
         Subscription {
+            id: r.id.clone(),
             serial: r.serial.clone(),
             family: r.family.clone(),
             sku: r.sku.clone(),

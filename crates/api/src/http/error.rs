@@ -176,7 +176,7 @@ pub fn default_status(code: ErrorCode) -> StatusCode {
         | CreditLimitExceeded => StatusCode::UNPROCESSABLE_ENTITY,
         NotFound | StorePaused => StatusCode::NOT_FOUND,
         Unauthenticated | InvalidCredentials => StatusCode::UNAUTHORIZED,
-        Forbidden | CsrfFailed | ChallengeRequired => StatusCode::FORBIDDEN,
+        Forbidden | CsrfFailed | ChallengeRequired | AccountDisabled => StatusCode::FORBIDDEN,
         RateLimited => StatusCode::TOO_MANY_REQUESTS,
         EmailTaken
         | SerialRegisteredElsewhere
@@ -188,9 +188,11 @@ pub fn default_status(code: ErrorCode) -> StatusCode {
         | QuotationExpired
         | InvalidTransition
         | VersionConflict
-        | OrderNotCancellable => StatusCode::CONFLICT,
+        | OrderNotCancellable
+        | OrderNotRefundable
+        | LastAdmin => StatusCode::CONFLICT,
         ResetTokenInvalid | InvitationInvalid | AppTokenInvalid => StatusCode::BAD_REQUEST,
-        PaymentDeclined | PaymentRequiresAction => StatusCode::PAYMENT_REQUIRED,
+        PaymentDeclined | PaymentRequiresAction | RefundDeclined => StatusCode::PAYMENT_REQUIRED,
         PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
         IncontrolUnavailable => StatusCode::BAD_GATEWAY,
         Internal => StatusCode::INTERNAL_SERVER_ERROR,

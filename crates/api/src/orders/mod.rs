@@ -16,6 +16,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(api_routes!(routes::get_order::get_order))
         .routes(api_routes!(routes::cancel_order::cancel_order))
         .routes(api_routes!(routes::order_invoice::order_invoice))
+        .routes(api_routes!(routes::order_invoice::order_credit_note))
 }
 
 /// Fulfilment's order desk: find orders, mark bank transfers paid, add
@@ -27,4 +28,12 @@ pub fn staff_router() -> OpenApiRouter<AppState> {
         .routes(api_routes!(routes::staff::staff_orders::staff_mark_paid))
         .routes(api_routes!(routes::staff::staff_orders::staff_add_shipment))
         .routes(api_routes!(routes::staff::staff_orders::staff_cancel_order))
+        .routes(api_routes!(routes::staff::staff_orders::staff_refund_order))
+        .routes(api_routes!(routes::staff::staff_orders::staff_credit_note))
+        .routes(api_routes!(
+            routes::staff::staff_orders::staff_complete_order
+        ))
+        .routes(api_routes!(
+            routes::staff::staff_orders::staff_resend_order_email
+        ))
 }

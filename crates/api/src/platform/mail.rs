@@ -97,6 +97,38 @@ impl Mailer {
         }
     }
 
+    /// Staff send `original` again: a copy is recorded for sending, with its
+    /// audit entry in the same transaction.
+    pub async fn resend(
+        &self,
+        db: &Db,
+        staff: &uplink_db::audit::Actor,
+        original: &OutboxRow,
+    ) -> Result<OutboxRow, DbError> {
+        use uplink_db::audit::{AuditEntry, StaffWrite};
+        let copy = self.outbox_row(Email {
+            kind: "resend",
+            user_id: original.user_id.clone(),
+            to: original.to_address.clone(),
+            subject: original.subject.clone(),
+            text: original.body_text.clone(),
+            html: original.body_html.clone(),
+        });
+        let mut write = StaffWrite::begin(db, staff.clone()).await?;
+        uplink_db::account_area::insert_outbox_in(write.tx(), &copy).await?;
+        write.record(
+            AuditEntry::new("email.resend", "email", original.id.clone())
+                .summary(format!(
+                    "Sent \"{}\" to {} again",
+                    original.subject, original.to_address
+                ))
+                .after(&serde_json::json!({ "message": copy.id })),
+        );
+        write.commit().await?;
+        self.recorded(&copy);
+        Ok(copy)
+    }
+
     /// A message is in the outbox: with SMTP, wake the sender; without, log it.
     pub fn recorded(&self, row: &OutboxRow) {
         if self.smtp_enabled() {

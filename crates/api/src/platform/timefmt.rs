@@ -17,6 +17,13 @@ pub fn day_text(ms: i64) -> String {
     t.format(&format).unwrap_or_default()
 }
 
+/// `2026-11-27` → the start of that UTC day in unix ms; `None` when not a date.
+pub fn day_start_ms(day: &str) -> Option<i64> {
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    let date = time::Date::parse(day.trim(), &format).ok()?;
+    Some(date.midnight().assume_utc().unix_timestamp() * 1000)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -9,6 +9,8 @@ pub struct Author {
     pub party: Party,
     /// What the history shows: the buyer's name, the sales person's e-mail.
     pub name: String,
+    /// Staff are named in the audit log by this (`None` for buyer and system).
+    pub audit: Option<uplink_db::audit::Actor>,
 }
 
 impl Author {
@@ -21,6 +23,7 @@ impl Author {
         Author {
             party: Party::Buyer,
             name: name.clone(),
+            audit: None,
         }
     }
 
@@ -28,6 +31,10 @@ impl Author {
         Author {
             party: Party::Staff,
             name: user.email.clone(),
+            audit: Some(uplink_db::audit::Actor {
+                id: user.id.clone(),
+                email: user.email.clone(),
+            }),
         }
     }
 
@@ -35,7 +42,21 @@ impl Author {
         Author {
             party: Party::System,
             name: "Uplink".into(),
+            audit: None,
         }
+    }
+
+    /// Appends the audit entry of a staff change inside `tx` (nothing for
+    /// buyers and the system).
+    pub async fn audit_in(
+        &self,
+        tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+        entry: uplink_db::audit::AuditEntry,
+    ) -> Result<(), uplink_db::DbError> {
+        if let Some(actor) = &self.audit {
+            uplink_db::audit::append_in(tx, actor, &entry).await?;
+        }
+        Ok(())
     }
 
     pub fn party_str(&self) -> &'static str {

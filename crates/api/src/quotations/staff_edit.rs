@@ -79,6 +79,15 @@ pub async fn apply(
         let entry = history_entry(&q.row.id, status, staff, "comment", &comment, now);
         qq::insert_history(&mut tx, &entry).await?;
     }
+    let audit = uplink_db::audit::AuditEntry::new("quotation.price", "quotation", q.row.number.clone())
+        .summary(format!("{} priced", q.row.number))
+        .before(&serde_json::json!({ "version": q.row.version, "shipping_cents": q.row.shipping_cents }))
+        .after(&serde_json::json!({
+            "version": q.row.version + 1,
+            "shipping_cents": shipping,
+            "lines": prices.iter().map(|p| serde_json::json!({ "id": p.id, "quote": p.quote, "total_cents": p.total })).collect::<Vec<_>>(),
+        }));
+    staff.audit_in(&mut tx, audit).await?;
     tx.commit().await?;
     Ok(())
 }

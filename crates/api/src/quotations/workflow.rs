@@ -120,6 +120,12 @@ pub async fn transition(
         let entry = history_entry(&q.row.id, to, author, "comment", comment, now);
         qq::insert_history(&mut tx, &entry).await?;
     }
+    let audit =
+        uplink_db::audit::AuditEntry::new(action.audit_action(), "quotation", q.row.number.clone())
+            .summary(format!("{}: {body}", q.row.number))
+            .before(&serde_json::json!({ "status": from.as_str() }))
+            .after(&serde_json::json!({ "status": to.as_str() }));
+    author.audit_in(&mut tx, audit).await?;
     tx.commit().await?;
     emails::status_changed(state, q, to, author, comment, valid_until).await;
     Ok(to)

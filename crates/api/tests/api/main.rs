@@ -6,6 +6,7 @@ mod accounts_sso;
 mod app_referrals;
 mod auto_renewal;
 mod backoffice;
+mod backoffice_orders;
 mod cart;
 mod catalog;
 mod contract;

@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+    "/api/v1/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit log entries, newest first, filtered (admins only). */
+        get: operations["audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/audit-log.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered audit log as CSV, newest first, at most 10,000 rows (admins only). */
+        get: operations["audit_log_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/catalog/reference": {
         parameters: {
             query?: never;
@@ -61,6 +95,60 @@ export interface paths {
          *     it is not active), `true` resumes it. Its code and uses stay.
          */
         put: operations["update_admin_coupon"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/customers/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disables an account (admins only): every session ends at once and
+         *     signing in is refused with `account_disabled`.
+         */
+        post: operations["disable_customer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/customers/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enables a disabled account again (admins only). */
+        post: operations["enable_customer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/customers/{id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets an account's roles (admins only). The last active admin keeps the role: 409 `last_admin`. */
+        put: operations["set_customer_roles"];
         post?: never;
         delete?: never;
         options?: never;
@@ -294,10 +382,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest e-mails (admins only). */
+        /** The newest e-mails, searched and filtered (admins only). */
         get: operations["list_outbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/outbox/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a message of the outbox again, as a new message (admins only). */
+        post: operations["resend_outbox_message"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1813,6 +1918,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{number}/credit-notes/{note}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A credit note of the caller's order (a refund) as a PDF. */
+        get: operations["order_credit_note"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{number}/invoice.pdf": {
         parameters: {
             query?: never;
@@ -2307,6 +2429,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer: account, roles, orders, quotations, devices, credit and rebates (sales staff). */
+        get: operations["staff_customer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/customers/{id}/credit-terms": {
         parameters: {
             query?: never;
@@ -2328,6 +2467,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/customers/{id}/view-as": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The account as the customer sees it, read-only, for support (sales
+         *     staff). Each look is recorded in the audit log.
+         */
+        post: operations["view_as_customer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/orders": {
         parameters: {
             query?: never;
@@ -2335,7 +2494,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recent orders of every customer (fulfilment staff). */
+        /**
+         * Orders of every customer, newest first, filtered (fulfilment staff).
+         *     Page with `before` = the last row's `placed_at`; fewer rows than `limit`
+         *     means the last page.
+         */
         get: operations["staff_list_orders"];
         put?: never;
         post?: never;
@@ -2379,6 +2542,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/orders/{number}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a shipped order delivered: it becomes `completed` (fulfilment staff). */
+        post: operations["staff_complete_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{number}/credit-notes/{note}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A credit note of any order as a PDF (fulfilment staff). */
+        get: operations["staff_credit_note"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/orders/{number}/credit-payment": {
         parameters: {
             query?: never;
@@ -2411,6 +2608,43 @@ export interface paths {
         put?: never;
         /** Marks an unpaid bank-transfer order paid: it moves to `processing` and the customer is told. */
         post: operations["staff_mark_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{number}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds a completed order, in full or per line and quantity, through the
+         *     payment it was paid with (admin). The buyer gets a credit note.
+         */
+        post: operations["staff_refund_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{number}/resend-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the buyer the latest e-mail about this order again (fulfilment staff). */
+        post: operations["staff_resend_order_email"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2927,6 +3161,28 @@ export interface components {
         AttributeValueDto: {
             value: string;
             label: string;
+        };
+        AuditEntryDto: {
+            /** Format: int64 */
+            id: number;
+            at: string;
+            actor_id: string;
+            actor_email: string;
+            action: string;
+            resource_type: string;
+            resource_id: string;
+            summary: string;
+            /** @description The resource before the change (`null` for a creation). */
+            before?: unknown;
+            after?: unknown;
+        };
+        AuditLogPage: {
+            items: components["schemas"]["AuditEntryDto"][];
+            /**
+             * Format: int64
+             * @description Pass as `before` for the next (older) page; `null` on the last page.
+             */
+            next_before?: number | null;
         };
         /** @description A successful sign-in or registration. */
         AuthResponse: {
@@ -3534,6 +3790,54 @@ export interface components {
             help?: string | null;
             values: components["schemas"]["OptionValueDto"][];
         };
+        /** @description One customer as staff see them. */
+        CustomerDetail: {
+            id: string;
+            email: string;
+            name: string;
+            company?: string | null;
+            country: string;
+            /** @description `customer`, `partner`, `sales`, `fulfilment`, `admin`. */
+            roles: string[];
+            created_at: string;
+            /** @description When the account was disabled (`null`: active) and why. */
+            disabled_at?: string | null;
+            disabled_reason?: string | null;
+            orders: components["schemas"]["CustomerOrderItem"][];
+            quotations: components["schemas"]["CustomerQuotationItem"][];
+            devices: components["schemas"]["CustomerDeviceItem"][];
+            /** @description What the customer owes on credit terms (zero without terms). */
+            credit_owed: components["schemas"]["MoneyDto"];
+            /** @description A partner's rebates by status (empty for others). */
+            rebates: components["schemas"]["CustomerRebateTotal"][];
+        };
+        CustomerDeviceItem: {
+            serial: string;
+            model: string;
+            name: string;
+            warranty_ends_at: string;
+            registered_at: string;
+        };
+        CustomerOrderItem: {
+            number: string;
+            status: string;
+            total: components["schemas"]["MoneyDto"];
+            refunded: components["schemas"]["MoneyDto"];
+            payment_method: string;
+            placed_at: string;
+        };
+        CustomerQuotationItem: {
+            number: string;
+            status: string;
+            created_at: string;
+            valid_until?: string | null;
+            order_number?: string | null;
+        };
+        CustomerRebateTotal: {
+            /** @description `pending`, `available`, `paid` or `cancelled` (clawbacks count against their status). */
+            status: string;
+            amount: components["schemas"]["MoneyDto"];
+        };
         /** @description Whose account this is. */
         CustomerRef: {
             id: string;
@@ -3614,6 +3918,10 @@ export interface components {
         DevicePatch: {
             /** @description The new name (at most 80 characters); empty clears it. */
             name: string;
+        };
+        DisableAccount: {
+            /** @description Why (kept with the account and in the audit log). */
+            reason: string;
         };
         DownloadDto: {
             title: string;
@@ -4408,6 +4716,8 @@ export interface components {
             /** @description `invoice` once paid (or on terms), `proforma` while a bank transfer is unpaid, none when cancelled unpaid. */
             invoice_kind?: string | null;
             invoice_url?: string | null;
+            /** @description Refunds made (their credit notes), oldest first. */
+            refunds: components["schemas"]["OrderRefundDto"][];
         };
         /** @description The pavilion's end customer: whose devices the deliverables landed on. */
         OrderEndCustomerDto: {
@@ -4435,6 +4745,11 @@ export interface components {
             /** @description `to_ship`, `shipped`, `awaiting_delivery` (a digital line paid for and being delivered, or waiting for payment), `delivered`, `failed` (could not be delivered; staff were alerted), `cancelled`. */
             delivery_status: string;
             deliverables?: components["schemas"]["LineDeliverables"] | null;
+            /**
+             * Format: int64
+             * @description Units refunded so far (their deliverables are revoked).
+             */
+            refunded_qty: number;
         };
         OrderPage: {
             items: components["schemas"]["OrderSummary"][];
@@ -4466,6 +4781,24 @@ export interface components {
             /** @description Bank transfer: unpaid orders are cancelled after this time (RFC 3339). */
             pay_by?: string | null;
             paid_at?: string | null;
+        };
+        /** @description A refund made on the order: its credit note. */
+        OrderRefundDto: {
+            /** @description The credit note's number (`CN-000001`). */
+            number: string;
+            amount: components["schemas"]["MoneyDto"];
+            reason: string;
+            created_at: string;
+            /** @description `(sku, qty)` the refund covered; empty lines with a full refund list every line. */
+            lines: components["schemas"]["OrderRefundLineDto"][];
+            /** @description The credit note as a PDF. */
+            credit_note_url: string;
+        };
+        OrderRefundLineDto: {
+            sku: string;
+            /** Format: int64 */
+            qty: number;
+            amount: components["schemas"]["MoneyDto"];
         };
         OrderShippingDto: {
             /** @description `customer_provided`, `priority`, `pickup` or `none` (digital-only). */
@@ -4507,6 +4840,8 @@ export interface components {
             to: string;
             subject: string;
             body_text: string;
+            /** @description The HTML part as sent (`null`: text only). */
+            body_html?: string | null;
             /** @description `queued`, `sent`, `failed`, or `outbox` (kept because no SMTP server is configured). */
             status: string;
             /** Format: int64 */
@@ -5348,6 +5683,22 @@ export interface components {
              */
             max_rewards_per_year: number;
         };
+        /** @description Units of one line to refund. */
+        RefundLineRequest: {
+            line_id: string;
+            /** Format: int64 */
+            qty: number;
+        };
+        /** @description What staff ask to refund. */
+        RefundRequest: {
+            /**
+             * @description Lines and quantities; empty or absent = everything not refunded yet
+             *     (with shipping).
+             */
+            lines?: components["schemas"]["RefundLineRequest"][];
+            /** @description Why; shown to the customer on the credit note. */
+            reason: string;
+        };
         /**
          * @description Regions (fixed, SPEC §3).
          * @enum {string}
@@ -5403,6 +5754,11 @@ export interface components {
          * @enum {string}
          */
         RenewMethod: "card" | "credit_terms";
+        /** @description What was sent again. */
+        ResentEmails: {
+            /** @description Subjects of the messages sent again, newest first. */
+            subjects: string[];
+        };
         /** @description A coupon made from rewards. */
         RewardCouponDto: {
             code: string;
@@ -5551,6 +5907,10 @@ export interface components {
             may_exceed_limit?: boolean | null;
             /** @description Why (kept in the history, up to 500 characters). */
             note?: string | null;
+        };
+        SetRoles: {
+            /** @description Any of `customer`, `partner`, `sales`, `fulfilment`, `admin`. */
+            roles: string[];
         };
         /** @description Sets or turns off an item's low-data alert. */
         SetUsageAlert: {
@@ -5935,6 +6295,8 @@ export interface components {
             skus: string[];
         };
         Subscription: {
+            /** @description What SFC referral rewards are redeemed onto (`POST /me/rewards/sfc-redemption`). */
+            id: string;
             serial: string;
             /** @description `cloud`, `cloud-connect` or `cloud-unlimited`. */
             family: string;
@@ -6214,6 +6576,133 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    audit_log: {
+        parameters: {
+            query?: {
+                /** @description A staff member's e-mail or user id. */
+                actor?: string;
+                /** @description An action, e.g. `order.refund`, `product.update`. */
+                action?: string;
+                /** @description A resource type: `order`, `product`, `store`, `coupon`, `customer`, `quotation` … */
+                resource_type?: string;
+                /** @description One resource's id or number (`UL-000123`). */
+                resource_id?: string;
+                /** @description From this UTC day (`YYYY-MM-DD`), inclusive. */
+                from?: string;
+                /** @description To this UTC day (`YYYY-MM-DD`), inclusive. */
+                to?: string;
+                /** @description The page's cursor: entries older than this id (`next_before` of the previous page). */
+                before?: number;
+                /** @description Entries per page (1–200, default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: `from` or `to` is not a day; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    audit_log_csv: {
+        parameters: {
+            query?: {
+                /** @description A staff member's e-mail or user id. */
+                actor?: string;
+                /** @description An action, e.g. `order.refund`, `product.update`. */
+                action?: string;
+                /** @description A resource type: `order`, `product`, `store`, `coupon`, `customer`, `quotation` … */
+                resource_type?: string;
+                /** @description One resource's id or number (`UL-000123`). */
+                resource_id?: string;
+                /** @description From this UTC day (`YYYY-MM-DD`), inclusive. */
+                from?: string;
+                /** @description To this UTC day (`YYYY-MM-DD`), inclusive. */
+                to?: string;
+                /** @description The page's cursor: entries older than this id (`next_before` of the previous page). */
+                before?: number;
+                /** @description Entries per page (1–200, default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description id, at, actor, action, resource, summary, before, after */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`; `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     get_catalog_reference: {
         parameters: {
             query?: never;
@@ -6509,6 +6998,251 @@ export interface operations {
                 };
             };
             /** @description `validation_failed`: every broken rule on its field; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disable_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer (user) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisableAccount"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `last_admin` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: reason; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enable_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer (user) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetail"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_customer_roles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer (user) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRoles"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `last_admin` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7181,6 +7915,12 @@ export interface operations {
             query?: {
                 /** @description How many of the newest messages (1–200, default 50). */
                 limit?: number;
+                /** @description Part of the recipient's address or of the subject. */
+                q?: string;
+                /** @description `queued`, `sent`, `failed` or `outbox`. */
+                status?: string;
+                /** @description The next page: messages created before this time (the last row's `created_at`). */
+                before?: string;
             };
             header?: never;
             path?: never;
@@ -7216,6 +7956,55 @@ export interface operations {
             };
             /** @description `validation_failed`: a query parameter is missing or malformed (`errors[].field` names it) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resend_outbox_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Outbox message id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxMessage"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13405,6 +14194,58 @@ export interface operations {
             };
         };
     };
+    order_credit_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number */
+                number: string;
+                /** @description Credit note number, e.g. `CN-000001.pdf` */
+                note: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` on a mutating request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     order_invoice: {
         parameters: {
             query?: never;
@@ -15192,6 +16033,55 @@ export interface operations {
             };
         };
     };
+    staff_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer (user) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetail"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     get_credit_terms: {
         parameters: {
             query?: never;
@@ -15330,11 +16220,78 @@ export interface operations {
             };
         };
     };
+    view_as_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer (user) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetail"];
+                };
+            };
+            /** @description `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     staff_list_orders: {
         parameters: {
             query?: {
                 /** @description One status, e.g. `pending_payment` or `processing`. */
                 status?: string;
+                /** @description A store code (`global`, `us`, a mini-store's code). */
+                store?: string;
+                /** @description `card`, `paypal`, `bank_transfer` or `credit_terms`. */
+                payment_method?: string;
+                /** @description The buyer's e-mail (exact). */
+                customer?: string;
+                /** @description Orders with a line of this SKU. */
+                sku?: string;
+                /** @description An order number (`UL-000123`). */
+                q?: string;
+                /** @description Placed on or after this UTC day (`YYYY-MM-DD`). */
+                from?: string;
+                /** @description Placed on or before this UTC day (`YYYY-MM-DD`). */
+                to?: string;
+                /** @description The next page: orders placed before this time (the last row's `placed_at`). */
+                before?: string;
+                /** @description Rows per page (1–200, default 50). */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -15517,6 +16474,116 @@ export interface operations {
             };
         };
     };
+    staff_complete_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_transition`: only a shipped order can be completed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    staff_credit_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number */
+                number: string;
+                /** @description Credit note number, e.g. `CN-000001.pdf` */
+                note: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     record_credit_payment: {
         parameters: {
             query?: never;
@@ -15646,6 +16713,162 @@ export interface operations {
             };
             /** @description `validation_failed`: not an unpaid bank transfer */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    staff_refund_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description `validation_failed`: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `refund_declined`: the provider refused; nothing changed */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `order_not_refundable`: not completed, or nothing left to refund */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: a line or quantity, or the reason; `validation_failed`: a field is missing or has the wrong type (`errors[].field` names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    staff_resend_order_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResentEmails"];
+                };
+            };
+            /** @description `unauthenticated`: not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`; `forbidden`: the account lacks the role; `csrf_failed`: a cookie session sent no valid `X-CSRF-Token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: no such order, or nothing was sent about it */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

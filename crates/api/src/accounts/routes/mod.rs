@@ -18,4 +18,5 @@ pub mod logout;
 pub mod oidc;
 pub mod password_reset;
 pub mod register;
+pub mod staff;
 pub mod update_me;

@@ -42,6 +42,29 @@ pub struct OrderLineDto {
     /// What a digital line delivered: licence keys, warranty extensions,
     /// subscriptions, eSIMs, top-ups, pool (empty until delivered; `null` for physical lines).
     pub deliverables: Option<LineDeliverables>,
+    /// Units refunded so far (their deliverables are revoked).
+    pub refunded_qty: i64,
+}
+
+/// A refund made on the order: its credit note.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderRefundDto {
+    /// The credit note's number (`CN-000001`).
+    pub number: String,
+    pub amount: MoneyDto,
+    pub reason: String,
+    pub created_at: String,
+    /// `(sku, qty)` the refund covered; empty lines with a full refund list every line.
+    pub lines: Vec<OrderRefundLineDto>,
+    /// The credit note as a PDF.
+    pub credit_note_url: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderRefundLineDto {
+    pub sku: String,
+    pub qty: i64,
+    pub amount: MoneyDto,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -196,6 +219,8 @@ pub struct OrderDetail {
     /// `invoice` once paid (or on terms), `proforma` while a bank transfer is unpaid, none when cancelled unpaid.
     pub invoice_kind: Option<String>,
     pub invoice_url: Option<String>,
+    /// Refunds made (their credit notes), oldest first.
+    pub refunds: Vec<OrderRefundDto>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -237,6 +262,7 @@ pub fn line_dto(l: &OrderLineRow, cur: &str) -> OrderLineDto {
         physical: is_physical(&l.product_type),
         delivery_status: l.delivery_status.clone(),
         deliverables: (!is_physical(&l.product_type)).then(LineDeliverables::default),
+        refunded_qty: l.refunded_qty,
     }
 }
 
@@ -247,6 +273,8 @@ pub struct OrderParts {
     pub history: Vec<HistoryRow>,
     pub payments: Vec<PaymentRow>,
     pub shipments: Vec<ShipmentRow>,
+    /// Refunds that went through.
+    pub refunds: Vec<uplink_db::refunds::RefundRow>,
 }
 
 pub fn status_of(o: &OrderRow) -> OrderStatus {
@@ -259,6 +287,33 @@ pub fn invoice_kind(o: &OrderRow) -> Option<&'static str> {
         (_, "pending") => Some("proforma"),
         _ => Some("invoice"),
     }
+}
+
+/// The order's credit notes.
+fn refund_dtos(p: &OrderParts) -> Vec<OrderRefundDto> {
+    let cur = p.order.currency.as_str();
+    p.refunds
+        .iter()
+        .map(|r| OrderRefundDto {
+            credit_note_url: format!(
+                "/api/v1/orders/{}/credit-notes/{}.pdf",
+                p.order.number, r.number
+            ),
+            number: r.number.clone(),
+            amount: MoneyDto::new(r.amount_cents, cur),
+            reason: r.reason.clone(),
+            created_at: rfc3339(r.created_at),
+            lines: r
+                .refund_lines()
+                .into_iter()
+                .map(|l| OrderRefundLineDto {
+                    sku: l.sku,
+                    qty: l.qty,
+                    amount: MoneyDto::new(l.amount_cents, cur),
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 pub fn order_detail(p: &OrderParts, bank: &[(String, String)]) -> OrderDetail {
@@ -392,6 +447,7 @@ pub fn order_detail(p: &OrderParts, bank: &[(String, String)]) -> OrderDetail {
         can_cancel: status == OrderStatus::PendingPayment,
         invoice_kind: kind.map(str::to_owned),
         invoice_url: kind.map(|_| format!("/api/v1/orders/{}/invoice.pdf", o.number)),
+        refunds: refund_dtos(p),
     }
 }
 
@@ -436,11 +492,14 @@ pub async fn load_parts(
     let history = history_in(conn, &order.id).await?;
     let payments = payments_in(conn, &order.id).await?;
     let shipments = shipments_in(conn, &order.id).await?;
+    let mut refunds = uplink_db::refunds::refunds_of(conn, &order.id).await?;
+    refunds.retain(|r| r.status == "succeeded");
     Ok(OrderParts {
         order,
         lines,
         history,
         payments,
         shipments,
+        refunds,
     })
 }

@@ -237,3 +237,86 @@ pub async fn render_order(
     let file = format!("{kind}-{}.pdf", detail.number);
     Ok(Some((file, render(&detail, proforma, bank))))
 }
+
+/// The credit note PDF of one refund of `order`.
+pub fn render_credit_note(order: &OrderDetail, refund: &super::dto::OrderRefundDto) -> Vec<u8> {
+    let cur = order.totals.total.currency.as_str();
+    let mut d = PdfDoc::new(&format!("Credit note {}", refund.number));
+    d.text(MARGIN, 20.0, true, "CREDIT NOTE");
+    d.text_right(RIGHT, 12.0, true, "Uplink Networks");
+    d.down(20.0);
+    let facts = [
+        format!("Credit note number: {}", refund.number),
+        format!("Date: {}", date_part(&refund.created_at)),
+        format!(
+            "For invoice of order: {} ({})",
+            order.number,
+            date_part(&order.placed_at)
+        ),
+        format!("Refunded to: {}", order.payment.name),
+        format!("Reason: {}", truncate(&refund.reason, 90)),
+    ];
+    for f in facts {
+        d.text(MARGIN, 10.0, false, &f);
+        d.down(13.0);
+    }
+    d.down(12.0);
+    draw_addresses(&mut d, order);
+    d.down(24.0);
+    d.text(MARGIN, 9.0, true, "SKU");
+    d.text(160.0, 9.0, true, "Item");
+    d.text_right(390.0, 9.0, true, "Qty");
+    d.text_right(RIGHT, 9.0, true, "Amount");
+    d.rule();
+    for l in &refund.lines {
+        let name = order
+            .lines
+            .iter()
+            .find(|o| o.sku == l.sku)
+            .map_or("", |o| o.name.as_str());
+        d.down(15.0);
+        d.text(MARGIN, 9.0, false, &truncate(&l.sku, 20));
+        d.text(160.0, 9.0, false, &truncate(name, 38));
+        d.text_right(390.0, 9.0, false, &l.qty.to_string());
+        d.text_right(RIGHT, 9.0, false, &money_text(-l.amount.cents, cur));
+    }
+    let lines_sum: i64 = refund.lines.iter().map(|l| l.amount.cents).sum();
+    if refund.amount.cents != lines_sum {
+        d.down(15.0);
+        d.text(160.0, 9.0, false, "Shipping and remaining charges");
+        d.text_right(
+            RIGHT,
+            9.0,
+            false,
+            &money_text(lines_sum - refund.amount.cents, cur),
+        );
+    }
+    d.rule();
+    d.down(4.0);
+    d.text_right(470.0, 10.0, true, "Total credited");
+    d.text_right(RIGHT, 10.0, true, &money_text(-refund.amount.cents, cur));
+    d.finish()
+}
+
+/// The credit note `note` of a stored order and its file name; `None` when
+/// the order has no such refund.
+pub async fn render_order_credit_note(
+    state: &crate::http::state::AppState,
+    order: uplink_db::orders::OrderRow,
+    note: &str,
+) -> crate::http::error::ApiResult<Option<(String, Vec<u8>)>> {
+    let mut conn = state.db.pool().acquire().await?;
+    let parts = super::dto::load_parts(&mut conn, order).await?;
+    let detail = super::dto::order_detail(&parts, &state.config.checkout.bank_details);
+    let note = note.trim_end_matches(".pdf");
+    Ok(detail
+        .refunds
+        .iter()
+        .find(|r| r.number.eq_ignore_ascii_case(note))
+        .map(|r| {
+            (
+                format!("credit-note-{}.pdf", r.number),
+                render_credit_note(&detail, r),
+            )
+        }))
+}

@@ -68,6 +68,7 @@ fn cancel_unpaid_orders(state: &AppState) -> JobFuture<'_> {
                 &order,
                 Actor::System,
                 &format!("No payment arrived within {days} days, so the order was cancelled."),
+                None,
             )
             .await
             {

@@ -7,13 +7,14 @@ use crate::http::error::{ApiError, ApiResult, FieldError};
 use crate::http::state::AppState;
 use crate::platform::mail::Email;
 use uplink_db::account_area::insert_outbox_in;
+use uplink_db::audit::{Actor as AuditActor, AuditEntry, append_in};
 use uplink_db::now_ms;
 use uplink_db::orders::{self as q, OrderRow};
 use uplink_domain::checkout::credit::CreditEntryKind;
 use uplink_domain::checkout::order_status::{Actor, OrderStatus};
 use uplink_domain::error_code::ErrorCode;
 
-fn actor_name(a: Actor) -> &'static str {
+pub(super) fn actor_name(a: Actor) -> &'static str {
     match a {
         Actor::Customer => "customer",
         Actor::Staff => "staff",
@@ -21,7 +22,7 @@ fn actor_name(a: Actor) -> &'static str {
     }
 }
 
-async fn detail_in(
+pub(super) async fn detail_in(
     state: &AppState,
     conn: &mut sqlx::AnyConnection,
     id: &str,
@@ -35,11 +36,13 @@ async fn detail_in(
 
 /// Cancels an order: stock goes back, an unpaid payment is voided, a paid one
 /// refunded (staff only), a credit-terms purchase reverted.
+/// `staff` is who cancels for the audit log (staff cancellations only).
 pub async fn cancel(
     state: &AppState,
     order: &OrderRow,
     actor: Actor,
     note: &str,
+    staff: Option<&AuditActor>,
 ) -> ApiResult<OrderDetail> {
     let from = status_of(order);
     if !from.may_become(OrderStatus::Cancelled, actor) {
@@ -48,6 +51,9 @@ pub async fn cancel(
             _ => format!("An order that is {} cannot be cancelled.", from.as_str().replace('_', " ")),
         }));
     }
+    // The money goes back before anything changes: a refund the provider
+    // declines leaves the order as it was.
+    return_card_payment(state, order).await?;
     let mut tx = state.db.begin_write().await?;
     if !q::set_status(&mut tx, &order.id, from.as_str(), "cancelled").await? {
         return Err(ApiError::new(ErrorCode::OrderNotCancellable)
@@ -66,12 +72,12 @@ pub async fn cancel(
     q::set_line_delivery(&mut tx, &order.id, None, "awaiting_delivery", "cancelled").await?;
     q::set_line_delivery(&mut tx, &order.id, None, "failed", "cancelled").await?;
     let payments = q::payments_in(&mut tx, &order.id).await?;
-    let mut refund: Option<(String, i64)> = None;
     let new_payment_status = match order.payment_status.as_str() {
         "pending" => "voided",
         _ if order.payment_method == "credit_terms" => {
             // On terms, or already paid on the invoice (then refunded to the account).
-            if revert_credit(&mut tx, order, actor).await? > 0 {
+            let note = format!("Order {} cancelled", order.number);
+            if give_back_credit(&mut tx, order, actor, order.total_cents, &note).await? > 0 {
                 "refunded"
             } else {
                 "voided"
@@ -82,7 +88,6 @@ pub async fn cancel(
                 .iter()
                 .find(|p| p.gateway_ref.is_some() && p.status != "failed")
             {
-                refund = Some((p.gateway_ref.clone().unwrap_or_default(), order.total_cents));
                 q::set_payment_row_status(&mut tx, &p.id, "refunded").await?;
             }
             "refunded"
@@ -102,21 +107,14 @@ pub async fn cancel(
     // A referral reward still in its return window goes with the order too.
     uplink_db::referrals::cancel_order_rewards(&mut tx, &order.id, uplink_db::now_ms()).await?;
     q::insert_history(&mut tx, &order.id, "cancelled", actor_name(actor), note).await?;
+    if let Some(staff) = staff {
+        let entry = status_entry("order.cancel", order, from.as_str(), "cancelled", note);
+        append_in(&mut tx, staff, &entry).await?;
+    }
     let detail = detail_in(state, &mut tx, &order.id).await?;
     tx.commit().await?;
     if band_changed {
         state.catalog.stock_band_changed().await;
-    }
-    if let Some((intent, amount)) = refund {
-        // Authorised but not captured: void; captured: refund.
-        let gw = &state.gateway;
-        let r = match gw.void(&intent).await {
-            Ok(_) => Ok(()),
-            Err(_) => gw.refund(&intent, amount).await.map(|_| ()),
-        };
-        if let Err(e) = r {
-            tracing::error!(error = %e, order = %order.number, "refund failed; settle it in the gateway");
-        }
     }
     super::emails::status_change(
         state,
@@ -129,26 +127,112 @@ pub async fn cancel(
     Ok(detail)
 }
 
-/// Gives back the credit a cancelled credit-terms order took: what was still
-/// open on its invoice is Reverted; what the customer had already paid on it
-/// is Refunded to the credit account (they owe that much less elsewhere).
+/// The audit entry of a staff status change of `order`.
+fn status_entry(
+    action: &'static str,
+    order: &OrderRow,
+    from: &str,
+    to: &str,
+    note: &str,
+) -> AuditEntry {
+    AuditEntry::new(action, "order", order.number.clone())
+        .summary(format!("{}: {note}", order.number))
+        .before(&serde_json::json!({ "status": from }))
+        .after(&serde_json::json!({ "status": to }))
+}
+
+/// Staff: a shipped order arrived; it is `completed`.
+pub async fn complete(
+    state: &AppState,
+    order: &OrderRow,
+    staff: &AuditActor,
+) -> ApiResult<OrderDetail> {
+    let from = status_of(order);
+    if !from.may_become(OrderStatus::Completed, Actor::Staff) || from == OrderStatus::Processing {
+        return Err(
+            ApiError::new(ErrorCode::InvalidTransition).with_detail(format!(
+                "Only a shipped order can be marked delivered; this one is {}.",
+                from.as_str().replace('_', " ")
+            )),
+        );
+    }
+    let mut tx = state.db.begin_write().await?;
+    if !q::set_status(&mut tx, &order.id, from.as_str(), "completed").await? {
+        return Err(ApiError::new(ErrorCode::InvalidTransition)
+            .with_detail("The order changed meanwhile; reload it."));
+    }
+    q::insert_history(&mut tx, &order.id, "completed", "staff", "Delivered.").await?;
+    let entry = status_entry(
+        "order.complete",
+        order,
+        from.as_str(),
+        "completed",
+        "Delivered",
+    );
+    append_in(&mut tx, staff, &entry).await?;
+    let detail = detail_in(state, &mut tx, &order.id).await?;
+    tx.commit().await?;
+    Ok(detail)
+}
+
+/// Returns a card or PayPal payment of an order being cancelled: an
+/// authorisation is voided, a capture refunded in full. An intent already
+/// voided or refunded (a cancellation racing this one) counts as returned;
+/// anything else the provider refuses is `refund_declined`.
+async fn return_card_payment(state: &AppState, order: &OrderRow) -> ApiResult<()> {
+    if !matches!(order.payment_status.as_str(), "authorized" | "paid")
+        || order.payment_method == "credit_terms"
+    {
+        return Ok(());
+    }
+    let mut conn = state.db.pool().acquire().await?;
+    let payments = q::payments_in(&mut conn, &order.id).await?;
+    drop(conn);
+    let Some(intent) = payments
+        .iter()
+        .filter(|p| p.status != "failed")
+        .find_map(|p| p.gateway_ref.clone())
+    else {
+        return Ok(());
+    };
+    let gw = &state.gateway;
+    if gw.void(&intent).await.is_ok() {
+        return Ok(());
+    }
+    match gw.refund(&intent, order.total_cents).await {
+        Ok(_) => Ok(()),
+        Err(uplink_payments::GatewayError::WrongState("voided" | "refunded")) => Ok(()),
+        Err(e) => {
+            tracing::warn!(error = %e, order = %order.number, "the provider refused the cancellation's refund");
+            Err(ApiError::new(ErrorCode::RefundDeclined))
+        }
+    }
+}
+
+/// Gives back up to `amount` of the credit a credit-terms order took: what
+/// is still open on its invoice is Reverted first; the rest, up to what the
+/// customer had already paid on it, is Refunded to the credit account (they
+/// owe that much less elsewhere). A cancellation gives back the whole total.
 /// Answers the amount refunded.
-async fn revert_credit(
+pub(super) async fn give_back_credit(
     tx: &mut sqlx::AnyConnection,
     order: &OrderRow,
     actor: Actor,
+    amount: i64,
+    note: &str,
 ) -> ApiResult<i64> {
     uplink_db::credit::lock_user(tx, &order.user_id).await?;
     let (open, paid) = match uplink_db::credit::invoice_in(tx, &order.id).await? {
         Some(i) => (i.outstanding_cents(), i.settled_cents.min(i.invoiced_cents)),
         None => (order.total_cents, 0),
     };
-    let note = format!("Order {} cancelled", order.number);
+    let reverted = amount.min(open).max(0);
+    let refunded = (amount - reverted).min(paid).max(0);
     // A millisecond apart, so the history lists them in the order written.
     let now = now_ms();
     let entries = [
-        (CreditEntryKind::Reverted, open, now),
-        (CreditEntryKind::Refunded, paid, now + 1),
+        (CreditEntryKind::Reverted, reverted, now),
+        (CreditEntryKind::Refunded, refunded, now + 1),
     ];
     for (kind, amount, at) in entries {
         if amount <= 0 {
@@ -159,18 +243,22 @@ async fn revert_credit(
             kind,
             amount_cents: amount,
             order_id: Some(&order.id),
-            note: &note,
+            note,
             actor: actor_name(actor),
             due_at: None,
             created_at: at,
         };
         uplink_db::credit::insert_credit_entry(tx, &entry).await?;
     }
-    Ok(paid)
+    Ok(refunded)
 }
 
 /// Staff: a bank transfer arrived.
-pub async fn mark_paid(state: &AppState, order: &OrderRow, staff: &str) -> ApiResult<OrderDetail> {
+pub async fn mark_paid(
+    state: &AppState,
+    order: &OrderRow,
+    staff: &AuditActor,
+) -> ApiResult<OrderDetail> {
     if order.payment_method != "bank_transfer" || order.payment_status != "pending" {
         return Err(ApiError::field(
             "order",
@@ -195,9 +283,17 @@ pub async fn mark_paid(state: &AppState, order: &OrderRow, staff: &str) -> ApiRe
         &order.id,
         "processing",
         "staff",
-        &format!("Bank transfer received (marked by {staff})."),
+        &format!("Bank transfer received (marked by {}).", staff.email),
     )
     .await?;
+    let entry = status_entry(
+        "order.mark_paid",
+        order,
+        "pending_payment",
+        "processing",
+        "Bank transfer received",
+    );
+    append_in(&mut tx, staff, &entry).await?;
     // Paid now: the referrer earns their (pending) reward (SPEC §10).
     let lines = q::lines_in(&mut tx, &order.id).await?;
     let snapshot = state.catalog.loaded();
@@ -238,7 +334,7 @@ pub async fn add_shipment(
     carrier: &str,
     tracking: &str,
     line_ids: &[String],
-    staff: &str,
+    staff: &AuditActor,
 ) -> ApiResult<OrderDetail> {
     let mut errors = Vec::new();
     if carrier.trim().is_empty() || carrier.len() > 40 {
@@ -305,7 +401,7 @@ pub async fn add_shipment(
             tracking_number: tracking.to_owned(),
             line_ids: serde_json::to_string(&ids).unwrap_or_else(|_| "[]".into()),
             shipped_at: now_ms(),
-            created_by: staff.to_owned(),
+            created_by: staff.email.clone(),
         },
     )
     .await?;
@@ -330,6 +426,13 @@ pub async fn add_shipment(
         &format!("Shipped with {} ({}).", carrier.trim(), tracking),
     )
     .await?;
+    let what = format!(
+        "Shipped {} with {} ({tracking})",
+        ids.join(", "),
+        carrier.trim()
+    );
+    let entry = status_entry("order.ship", order, from.as_str(), to.as_str(), &what);
+    append_in(&mut tx, staff, &entry).await?;
     let detail = detail_in(state, &mut tx, &order.id).await?;
     tx.commit().await?;
     super::emails::status_change(

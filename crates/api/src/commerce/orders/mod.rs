@@ -11,4 +11,5 @@ pub mod invoice;
 pub mod jobs;
 pub mod lifecycle;
 pub mod paid;
+pub mod refunds;
 pub mod statement;

@@ -174,6 +174,7 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
         history: vec![history],
         payments: vec![payment],
         shipments: Vec::new(),
+        refunds: Vec::new(),
     };
     let answer = order_detail(&parts, &state.config.checkout.bank_details);
     let body = serde_json::to_string(&answer).map_err(ApiError::internal)?;
@@ -517,6 +518,7 @@ async fn insert_lines(
                 .source
                 .quotation()
                 .and_then(|q| q.coverage_until.get(&l.line.row.id).copied()),
+            refunded_qty: 0,
         };
         q::insert_line(tx, &row).await?;
         lines.push(row);

@@ -26,6 +26,7 @@ pub async fn cancel_order(
         &order,
         Actor::Customer,
         "Cancelled by the customer.",
+        None,
     )
     .await?;
     Ok(Json(detail))

@@ -36,3 +36,19 @@ pub async fn order_invoice(
     )
         .into_response())
 }
+
+/// A credit note of the caller's order (a refund) as a PDF.
+#[utoipa::path(get, path = "/orders/{number}/credit-notes/{note}", tag = "orders",
+    params(("number" = String, Path, description = "Order number"), ("note" = String, Path, description = "Credit note number, e.g. `CN-000001.pdf`")),
+    responses(
+        (status = 200, content_type = "application/pdf", description = "The PDF"),
+        (status = 404, description = "`not_found`", body = Problem),
+    ))]
+pub async fn order_credit_note(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path((number, note)): Path<(String, String)>,
+) -> ApiResult<Response> {
+    let order = own_order(&state, &auth, &number).await?;
+    crate::orders::routes::staff::staff_orders::credit_note_response(&state, order, &note).await
+}

@@ -1,2 +1,3 @@
+pub mod audit_log;
 pub mod home;
 pub mod outbox;

@@ -64,6 +64,6 @@ pub async fn put_credit_terms(
         req.may_exceed_limit,
         req.note.as_deref(),
     )?;
-    set_terms(&state, &user, &change, &staff.user.email).await?;
+    set_terms(&state, &user, &change, &staff.actor()).await?;
     Ok(Json(staff_view_of(&state.db, &id).await?))
 }

@@ -48,6 +48,6 @@ pub async fn record_credit_payment(
         .order_by_number(&number)
         .await?
         .ok_or_else(|| ApiError::not_found("This order"))?;
-    record(&state, &order, &payment, &staff.user.email).await?;
+    record(&state, &order, &payment, &staff.actor()).await?;
     Ok(Json(staff_view_of(&state.db, &order.user_id).await?))
 }

@@ -110,6 +110,13 @@ pub async fn mark_rebates_paid(
                 .with_extra("available_cents", now));
         }
     };
+    let audit = uplink_db::audit::AuditEntry::new("rebates.pay_out", "partner", id.clone())
+        .summary(format!(
+            "Rebates of {} paid out (ref. {reference})",
+            money_text(payout.amount_cents, CURRENCY)
+        ))
+        .after(&serde_json::json!({ "amount_cents": payout.amount_cents, "reference": reference, "entries": payout.entries }));
+    uplink_db::audit::append_in(&mut tx, &staff.actor(), &audit).await?;
     tx.commit().await?;
     Ok(Json(PayoutDto {
         id: payout.id,

@@ -6,6 +6,7 @@ use crate::http::identity::{Admin, RequireRole};
 use crate::http::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use uplink_db::audit::{AuditEntry, StaffWrite};
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::referrals::ReferralTerms;
 
@@ -38,7 +39,7 @@ pub async fn get_referral_terms(
     ))]
 pub async fn put_referral_terms(
     State(state): State<AppState>,
-    _admin: RequireRole<Admin>,
+    RequireRole(admin, _): RequireRole<Admin>,
     ApiJson(terms): ApiJson<ReferralTerms>,
 ) -> ApiResult<Json<ReferralTerms>> {
     terms.validate().map_err(|errors| {
@@ -50,8 +51,16 @@ pub async fn put_referral_terms(
         )
     })?;
     let json = serde_json::to_string(&terms).map_err(ApiError::internal)?;
-    let mut tx = state.db.begin_write().await?;
-    uplink_db::referrals::set_terms_json(&mut tx, &json).await?;
-    tx.commit().await?;
+    let mut write = StaffWrite::begin(&state.db, admin.actor()).await?;
+    let before = uplink_db::referrals::terms_json(write.tx()).await?;
+    uplink_db::referrals::set_terms_json(write.tx(), &json).await?;
+    let before: Option<serde_json::Value> = before.and_then(|b| serde_json::from_str(&b).ok());
+    write.record(
+        AuditEntry::new("referral_terms.update", "referral_terms", "app")
+            .summary("App referral programme terms changed")
+            .before(&before)
+            .after(&terms),
+    );
+    write.commit().await?;
     Ok(Json(terms))
 }

@@ -12,6 +12,7 @@ use crate::usage::dto::{
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use uplink_db::audit::{AuditEntry, StaffWrite};
 use uplink_db::usage::IntegrationKeyRow;
 use uplink_domain::error_code::ErrorCode;
 
@@ -68,10 +69,22 @@ pub async fn create_integration_key(
     }
     let (secret, prefix, hash) = keys::generate();
     let id = uplink_domain::ids::new_id("ikey");
-    state
-        .db
-        .insert_integration_key(&id, name, &prefix, &hash, admin.id(), uplink_db::now_ms())
-        .await?;
+    let mut write = StaffWrite::begin(&state.db, admin.actor()).await?;
+    let new = uplink_db::usage::NewIntegrationKeyRow {
+        id: &id,
+        name,
+        key_prefix: &prefix,
+        key_hash: &hash,
+        created_by: admin.id(),
+        now: uplink_db::now_ms(),
+    };
+    uplink_db::usage::insert_integration_key_in(write.tx(), &new).await?;
+    write.record(
+        AuditEntry::new("integration_key.create", "integration_key", id.clone())
+            .summary(format!("Integration key \"{name}\" ({prefix}…) created"))
+            .after(&serde_json::json!({ "name": name, "prefix": prefix })),
+    );
+    write.commit().await?;
     let row = state
         .db
         .integration_key(&id)
@@ -98,16 +111,17 @@ pub async fn create_integration_key(
     ))]
 pub async fn revoke_integration_key(
     State(state): State<AppState>,
-    _admin: RequireRole<Admin>,
+    RequireRole(admin, _): RequireRole<Admin>,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    if state
-        .db
-        .revoke_integration_key(&id, uplink_db::now_ms())
-        .await?
-    {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(ApiError::not_found("This integration key"))
+    let mut write = StaffWrite::begin(&state.db, admin.actor()).await?;
+    if !uplink_db::usage::revoke_integration_key_in(write.tx(), &id, uplink_db::now_ms()).await? {
+        return Err(ApiError::not_found("This integration key"));
     }
+    write.record(
+        AuditEntry::new("integration_key.revoke", "integration_key", id.clone())
+            .summary(format!("Integration key {id} revoked")),
+    );
+    write.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
 }
