@@ -61,6 +61,7 @@ const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout'
 const AdminHomePage = lazy(() => import('@/features/admin/routes/admin-home-page'));
 const AdminProductsPage = lazy(() => import('@/features/admin/routes/products-page'));
 const ProductEditorPage = lazy(() => import('@/features/admin/routes/product-editor-page'));
+const ProductImportPage = lazy(() => import('@/features/admin/routes/product-import-page'));
 const AdminStoresPage = lazy(() => import('@/features/admin/routes/stores-page'));
 const StoreEditorPage = lazy(() => import('@/features/admin/routes/store-editor-page'));
 const AdminCouponsPage = lazy(() => import('@/features/admin/routes/coupons-page'));
@@ -148,6 +149,7 @@ function MainShell() {
               <Route path="quotations/:number" element={<StaffQuotationPage />} />
               <Route path="products" element={<AdminProductsPage />} />
               <Route path="products/new" element={<ProductEditorPage />} />
+              <Route path="products/import" element={<ProductImportPage />} />
               <Route path="products/:id" element={<ProductEditorPage />} />
               <Route path="stores" element={<AdminStoresPage />} />
               <Route path="stores/new" element={<StoreEditorPage />} />
