@@ -12,6 +12,7 @@ import { previewMarkdown } from '../api/products';
 import type { AdminProduct, CatalogReference, ProductInput } from '../api/types';
 import {
   DATA_TYPES,
+  isPhysical,
   mapProductErrors,
   productFormValues,
   productInputOf,
@@ -205,7 +206,11 @@ export function ProductForm({ initial, reference, isVariant, submitLabel, pendin
           <Input label="SKU" required hint="A–Z, 0–9 and “-”; unique." error={errors.sku?.message} {...register('sku')} />
           <Input label="Address (slug)" hint="Made from the name when empty." error={errors.slug?.message} {...register('slug')} />
           <Select label="Brand" options={choice(reference.brands)} error={errors.brand?.message} {...register('brand')} />
-          <Select label="Type" options={choice(reference.product_types)} error={errors.productType?.message} {...register('productType')} />
+          <Select label="Type" options={choice(reference.product_types)} error={errors.productType?.message} {...register('productType', {
+              onChange: (event: { target: { value: string } }) => {
+                if (event.target.value === 'configurable') setValue('purchasable', false);
+              },
+            })} />
           <Select label="Status" options={choice(reference.statuses)} hint="Only active products are on the storefront." error={errors.status?.message} {...register('status')} />
         </div>
         <fieldset className="admin-checks">
@@ -230,25 +235,24 @@ export function ProductForm({ initial, reference, isVariant, submitLabel, pendin
           <Input label="Minimum quantity" inputMode="numeric" error={errors.minQty?.message} {...register('minQty')} />
           <Input label="Maximum quantity" inputMode="numeric" hint="Empty: no limit." error={errors.maxQty?.message} {...register('maxQty')} />
           <Input label="Quantity step" inputMode="numeric" error={errors.qtyStep?.message} {...register('qtyStep')} />
-          {(productType === 'hardware' || productType === 'configurable') && (
+          {isPhysical(productType) && (
             <Input label="Weight (grams)" inputMode="numeric" error={errors.weightGrams?.message} {...register('weightGrams')} />
           )}
         </div>
       </Card>
 
-      {(termed || dataType || productType === 'esim-data' || serialBound) && (
+      {!isPhysical(productType) && (
         <Card as="section" aria-labelledby="plan-h" className="admin-section">
           <h2 id="plan-h">Plan terms</h2>
           <div className="admin-grid">
-            {termed && <Input label="Term (months)" inputMode="numeric" error={errors.termMonths?.message} {...register('termMonths')} />}
-            {dataType && <Input label="Data allowance (MB)" inputMode="numeric" hint="Empty: unlimited." error={errors.dataMb?.message} {...register('dataMb')} />}
-            {productType.startsWith('esim') && <Input label="Validity (days)" inputMode="numeric" error={errors.validityDays?.message} {...register('validityDays')} />}
+            <Input label="Term (months)" inputMode="numeric" hint={termed ? 'Cloud plans need a term or validity days.' : 'Optional.'} error={errors.termMonths?.message} {...register('termMonths')} />
+            <Input label="Data allowance (MB)" inputMode="numeric" hint={dataType ? 'Empty: unlimited.' : 'Optional.'} error={errors.dataMb?.message} {...register('dataMb')} />
+            <Input label="Validity (days)" inputMode="numeric" hint="Optional; eSIM data bundles use it." error={errors.validityDays?.message} {...register('validityDays')} />
           </div>
-          {productType.startsWith('cloud') && (
-            <label className="admin-check">
-              <input type="checkbox" {...register('stackable')} /> Stackable (may be added on top of an active plan)
-            </label>
-          )}
+          <label className="admin-check">
+            <input type="checkbox" {...register('stackable')} /> Stackable (a cloud plan that may be added on top of an active plan)
+          </label>
+          {errors.stackable?.message && <SectionError message={errors.stackable.message} />}
         </Card>
       )}
 

@@ -78,6 +78,9 @@ describe('product editor form mapping', () => {
     const values = { ...emptyProductValues(), sku: 'ul-lic-1', name: 'Care', price: '99', productType: 'license' as const, hasEligibility: true, eligibilityModels: ['BR1-MINI'], eligibilityPrime: 'yes' as const, termMonths: '12' };
     const input = productInputOf(values);
     expect(input).toMatchObject({ sku: 'UL-LIC-1', price_cents: 9_900, term_months: 12, max_qty: null, eligibility: { models: ['BR1-MINI'], prime: 'yes' } });
+    // A weight typed before the type changed is not sent (the server would refuse it on a hidden field).
+    expect(productInputOf({ ...values, weightGrams: '450' }).weight_grams).toBeNull();
+    expect(productInputOf({ ...values, productType: 'hardware', weightGrams: '450' })).toMatchObject({ weight_grams: 450, term_months: null });
   });
 
   it('starts a variant from its parent: own SKU, purchasable, no price, an attribute to fill', () => {

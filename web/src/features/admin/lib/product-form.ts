@@ -63,6 +63,8 @@ export interface ProductFormValues {
 
 /** Types bound to device serials (SPEC §4.1): they carry an eligibility rule. */
 export const SERIAL_BOUND: readonly ProductType[] = ['license', 'cloud', 'cloud-connect', 'cloud-unlimited'];
+/** Shipped goods (a weight, stock); everything else is delivered digitally (terms, allowances). */
+export const isPhysical = (type: ProductType) => type === 'hardware' || type === 'configurable';
 /** Types with a term in months. */
 export const TERMED: readonly ProductType[] = ['license', 'cloud', 'cloud-connect', 'cloud-unlimited', 'esim-data', 'esim-data-pool'];
 /** Types with a data allowance. */
@@ -241,6 +243,8 @@ const orNull = (n: number | null) => (n === null || Number.isNaN(n) ? null : n);
 
 /** The request body of a create or save (without the version). */
 export function productInputOf(values: ProductFormValues): ProductInput {
+  // Fields of the other kind of product are not sent (hidden fields keep what was typed before a type change).
+  const physical = isPhysical(values.productType);
   return {
     sku: values.sku.trim().toUpperCase(),
     slug: values.slug.trim(),
@@ -257,11 +261,11 @@ export function productInputOf(values: ProductFormValues): ProductInput {
     min_qty: intOf(values.minQty) ?? 1,
     max_qty: orNull(intOf(values.maxQty)),
     qty_step: intOf(values.qtyStep) ?? 1,
-    weight_grams: orNull(intOf(values.weightGrams)),
-    term_months: orNull(intOf(values.termMonths)),
-    data_mb: orNull(intOf(values.dataMb)),
-    validity_days: orNull(intOf(values.validityDays)),
-    stackable: values.stackable,
+    weight_grams: physical ? orNull(intOf(values.weightGrams)) : null,
+    term_months: physical ? null : orNull(intOf(values.termMonths)),
+    data_mb: physical ? null : orNull(intOf(values.dataMb)),
+    validity_days: physical ? null : orNull(intOf(values.validityDays)),
+    stackable: physical ? false : values.stackable,
     eligibility: values.hasEligibility ? { models: values.eligibilityModels, prime: values.eligibilityPrime } : null,
     categories: values.categories,
     labels: values.labels,
