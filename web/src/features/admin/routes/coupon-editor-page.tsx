@@ -118,7 +118,7 @@ export default function CouponEditorPage() {
       </div>
     );
   }
-  if (code && coupon.isError) return <StaffNotice error={coupon.error} what="the coupon" onRetry={() => void coupon.refetch()} />;
+  if (code && coupon.isError) return <StaffNotice role="admin" error={coupon.error} what="the coupon" onRetry={() => void coupon.refetch()} />;
   const c = code ? coupon.data : undefined;
   return (
     <div className="admin-page">

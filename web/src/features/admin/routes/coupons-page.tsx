@@ -101,7 +101,7 @@ export default function AdminCouponsPage() {
           <Skeleton height="16rem" />
         </div>
       ) : coupons.isError ? (
-        <StaffNotice error={coupons.error} what="coupons" onRetry={() => void coupons.refetch()} />
+        <StaffNotice role="admin" error={coupons.error} what="coupons" onRetry={() => void coupons.refetch()} />
       ) : coupons.data.items.length === 0 ? (
         <p className="form-alert form-alert--info">No coupon matches. Change the search, or create one.</p>
       ) : (

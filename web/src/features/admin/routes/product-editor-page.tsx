@@ -176,8 +176,8 @@ export default function ProductEditorPage() {
   const reference = useCatalogReference();
   const product = useAdminProduct(id ?? parentId);
   if (reference.isPending || ((id || parentId) && product.isPending)) return <Loading what="the product" />;
-  if (reference.isError) return <StaffNotice error={reference.error} what="the catalogue" onRetry={() => void reference.refetch()} />;
-  if ((id || parentId) && product.isError) return <StaffNotice error={product.error} what="the product" onRetry={() => void product.refetch()} />;
+  if (reference.isError) return <StaffNotice role="admin" error={reference.error} what="the catalogue" onRetry={() => void reference.refetch()} />;
+  if ((id || parentId) && product.isError) return <StaffNotice role="admin" error={product.error} what="the product" onRetry={() => void product.refetch()} />;
   if (id && product.data) {
     return <EditProduct product={product.data} reference={reference.data} onReload={() => product.refetch()} reloading={product.isFetching} />;
   }

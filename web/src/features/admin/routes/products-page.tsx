@@ -174,7 +174,7 @@ export default function AdminProductsPage() {
           <Skeleton height="20rem" />
         </div>
       ) : list.isError ? (
-        <StaffNotice error={list.error} what="products" onRetry={() => void list.refetch()} />
+        <StaffNotice role="admin" error={list.error} what="products" onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <p className="form-alert form-alert--info">No product matches. Change the search or clear the filters.</p>
       ) : (

@@ -179,7 +179,7 @@ export default function ReferralTermsPage() {
           <Skeleton height="16rem" />
         </div>
       ) : terms.isError ? (
-        <StaffNotice error={terms.error} what="the referral terms" onRetry={() => void terms.refetch()} />
+        <StaffNotice role="admin" error={terms.error} what="the referral terms" onRetry={() => void terms.refetch()} />
       ) : (
         <TermsForm terms={terms.data} />
       )}

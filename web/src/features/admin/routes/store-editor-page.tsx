@@ -260,8 +260,8 @@ export default function StoreEditorPage() {
       </div>
     );
   }
-  if (stores.isError) return <StaffNotice error={stores.error} what="stores" onRetry={() => void stores.refetch()} />;
-  if (code && store.isError) return <StaffNotice error={store.error} what="the store" onRetry={() => void store.refetch()} />;
+  if (stores.isError) return <StaffNotice role="admin" error={stores.error} what="stores" onRetry={() => void stores.refetch()} />;
+  if (code && store.isError) return <StaffNotice role="admin" error={store.error} what="the store" onRetry={() => void store.refetch()} />;
   const current = code ? store.data : undefined;
   return (
     <div className="admin-page">

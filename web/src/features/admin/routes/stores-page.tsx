@@ -23,7 +23,7 @@ export default function AdminStoresPage() {
           <Skeleton height="16rem" />
         </div>
       ) : stores.isError ? (
-        <StaffNotice error={stores.error} what="stores" onRetry={() => void stores.refetch()} />
+        <StaffNotice role="admin" error={stores.error} what="stores" onRetry={() => void stores.refetch()} />
       ) : (
         <table className="data-table" data-testid="admin-stores">
           <caption className="visually-hidden">Stores</caption>
