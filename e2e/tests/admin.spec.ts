@@ -18,6 +18,9 @@ const NAME = `Zephyr E2E Kit ${tag}`;
 
 /** Fits both widths (no sideways scroll, nothing covered) and passes axe at each. */
 async function checkLayout(page: Page, what: string): Promise<void> {
+  // A "saved" notification sits over the page for a few seconds by design: dismiss it first.
+  const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
     await waitForSettledPage(page);

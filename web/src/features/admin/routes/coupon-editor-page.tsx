@@ -123,7 +123,7 @@ export default function CouponEditorPage() {
   return (
     <div className="admin-page">
       <title>{`${c ? c.code : 'New coupon'} — Back office — Uplink`}</title>
-      <p>
+      <p className="admin-back">
         <Link to="/admin/coupons">← Coupons</Link>
       </p>
       <h1 tabIndex={-1}>{c ? c.code : 'New coupon'}</h1>

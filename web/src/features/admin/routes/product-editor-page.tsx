@@ -61,7 +61,7 @@ function NewProduct({ reference, parent }: { reference: CatalogReference; parent
   return (
     <div className="admin-page">
       <title>{`${title} — Back office — Uplink`}</title>
-      <p>
+      <p className="admin-back">
         <Link to={parent ? `/admin/products/${parent.id}` : '/admin/products'}>← {parent ? parent.name : 'Products'}</Link>
       </p>
       <h1 tabIndex={-1}>{title}</h1>
@@ -98,13 +98,10 @@ function EditProduct({ product, reference, onReload, reloading }: { product: Adm
   return (
     <div className="admin-page">
       <title>{`${product.name} — Back office — Uplink`}</title>
-      <p>
+      <p className="admin-back">
         <Link to="/admin/products">← Products</Link>
         {product.parent_id && (
-          <>
-            {' · '}
-            <Link to={`/admin/products/${product.parent_id}`}>Parent: {product.parent_sku}</Link>
-          </>
+          <Link to={`/admin/products/${product.parent_id}`}>Parent: {product.parent_sku}</Link>
         )}
       </p>
       <div className="admin-head">

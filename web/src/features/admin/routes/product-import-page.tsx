@@ -34,7 +34,7 @@ export default function ProductImportPage() {
   return (
     <div className="admin-page">
       <title>Import products — Back office — Uplink</title>
-      <p>
+      <p className="admin-back">
         <Link to="/admin/products">← Products</Link>
       </p>
       <h1 tabIndex={-1}>Import products</h1>

@@ -138,6 +138,19 @@ export default function AdminProductsPage() {
             { value: 'out', label: 'Out of stock' },
           ]}
         />
+        <Select
+          label="Sort by"
+          value={params.sort}
+          onChange={(e) => go({ sort: e.target.value as ProductListParams['sort'] })}
+          options={[
+            { value: 'name', label: 'Name, A to Z' },
+            { value: '-name', label: 'Name, Z to A' },
+            { value: 'sku', label: 'SKU' },
+            { value: 'price', label: 'Price, low to high' },
+            { value: '-price', label: 'Price, high to low' },
+            { value: '-updated', label: 'Recently updated' },
+          ]}
+        />
         {filters > 0 && (
           <Button variant="ghost" onClick={() => setSearch(productListSearch({ ...DEFAULT_PARAMS, sort: params.sort, perPage: params.perPage }))}>
             Clear {filters === 1 ? 'the filter' : `${filters} filters`}
@@ -221,8 +234,8 @@ export default function AdminProductsPage() {
                     {row.image_url ? <img className="product-thumb" src={row.image_url} alt="" loading="lazy" /> : null}
                     <span>
                       <Link to={`/admin/products/${row.id}`}>{row.name}</Link>
-                      {row.variant_count > 0 && <span className="muted"> · {row.variant_count} variants</span>}
-                      {row.parent_id && <span className="muted"> · variant</span>}
+                      {row.variant_count > 0 && <span className="muted admin-product-name__meta">{row.variant_count} variants</span>}
+                      {row.parent_id && <span className="muted admin-product-name__meta">Variant</span>}
                     </span>
                   </span>
                 </th>

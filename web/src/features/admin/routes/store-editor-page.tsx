@@ -266,7 +266,7 @@ export default function StoreEditorPage() {
   return (
     <div className="admin-page">
       <title>{`${current ? current.display_name : 'New store'} — Back office — Uplink`}</title>
-      <p>
+      <p className="admin-back">
         <Link to="/admin/stores">← Stores</Link>
       </p>
       <h1 tabIndex={-1}>{current ? current.display_name : 'New store'}</h1>
