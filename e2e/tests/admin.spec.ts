@@ -143,6 +143,26 @@ test.describe('back office', () => {
     await expect(table.getByRole('row', { name: new RegExp(VARIANT_SKU) })).toContainText('$494.10');
   });
 
+  test('the stores, coupons, referral terms and import pages fit 360 px and 1280 px and pass axe', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    await signInViaApi(page.request, 'admin@uplink.test');
+    const pages: Array<[string, string, string]> = [
+      ['/admin/stores', 'Stores and mini-stores', 'admin-stores'],
+      ['/admin/stores/global', 'Uplink Store', 'admin-store-edit'],
+      ['/admin/coupons', 'Coupons', 'admin-coupons'],
+      ['/admin/coupons/new', 'New coupon', 'admin-coupon-new'],
+      ['/admin/referral-terms', 'Referral programme terms', 'admin-referral-terms'],
+      ['/admin/products/import', 'Import products', 'admin-import'],
+    ];
+    for (const [path, heading, shot] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await checkLayout(page, path);
+      await saveScreenshots(page, shot);
+    }
+  });
+
   test('a sales user cannot open the catalogue: a clear page, and the server refuses', async ({ browser }) => {
     test.setTimeout(60_000);
     const context = await browser.newContext({ extraHTTPHeaders: ownAddress(32) });

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
-import { formatDateTime } from '@/lib/time-format';
+
 import { useCatalogReference } from '../api/home';
 import { useAdminProducts } from '../api/products';
 import type { AdminProductRow } from '../api/types';
@@ -40,6 +40,12 @@ function SortHeader({ column, label, params, onSort, numeric }: { column: SortCo
     </th>
   );
 }
+
+const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const formatDate = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : DAY.format(d);
+};
 
 function stockText(row: AdminProductRow): string {
   if (row.available === null || row.available === undefined) return '—';
@@ -242,7 +248,7 @@ export default function AdminProductsPage() {
                 <td data-label="SKU" className="data-table__key">
                   {row.sku}
                 </td>
-                <td data-label="Type">{row.product_type}</td>
+                <td data-label="Type" className="data-table__key">{row.product_type}</td>
                 <td data-label="Status">
                   <Badge tone={STATUS_TONE[row.status] ?? 'neutral'}>{row.status}</Badge>
                 </td>
@@ -253,7 +259,7 @@ export default function AdminProductsPage() {
                 <td data-label="Available" className="data-table__num">
                   {stockText(row)}
                 </td>
-                <td data-label="Updated">{formatDateTime(row.updated_at)}</td>
+                <td data-label="Updated" className="data-table__key">{formatDate(row.updated_at)}</td>
               </tr>
             ))}
           </tbody>
