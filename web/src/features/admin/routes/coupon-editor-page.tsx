@@ -97,7 +97,7 @@ function CouponForm({ coupon }: { coupon?: AdminCoupon }) {
           <input type="checkbox" {...register('active')} /> Active (untick to pause: shoppers are told it is not active)
         </label>
       </Card>
-      <div className="editor-actions--sticky">
+      <div className="admin-actions">
         <Button type="submit" size="lg" loading={formState.isSubmitting}>
           {coupon ? 'Save the coupon' : 'Create the coupon'}
         </Button>

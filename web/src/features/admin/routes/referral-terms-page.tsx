@@ -156,7 +156,7 @@ function TermsForm({ terms }: { terms: ReferralTerms }) {
           <Input label="Rewards per referrer in 12 months" inputMode="numeric" error={fieldErrors.maxRewardsPerYear} {...register('maxRewardsPerYear')} />
         </div>
       </Card>
-      <div className="editor-actions--sticky">
+      <div className="admin-actions">
         <Button type="submit" size="lg" loading={save.isPending}>
           Save the terms
         </Button>

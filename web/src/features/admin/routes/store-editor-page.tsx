@@ -225,7 +225,7 @@ function StoreForm({ store, partners }: { store?: AdminStore; partners: AdminSto
           </div>
         </Card>
       )}
-      <div className="editor-actions--sticky">
+      <div className="admin-actions">
         <Button type="submit" size="lg" loading={formState.isSubmitting}>
           {store ? 'Save the store' : 'Create the store'}
         </Button>
