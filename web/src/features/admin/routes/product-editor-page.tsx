@@ -158,7 +158,7 @@ function EditProduct({ product, reference, onReload, reloading }: { product: Adm
           onSaved={(message) => toast.show({ message, tone: 'success' })}
         />
       )}
-      {(product.product_type === 'hardware' || product.product_type === 'esim') && (
+      {product.product_type === 'hardware' && (
         <ProductStock product={product} reference={reference} onSaved={(message) => toast.show({ message, tone: 'success' })} />
       )}
     </div>
