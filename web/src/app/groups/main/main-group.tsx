@@ -57,6 +57,16 @@ const PartnerDashboardPage = lazy(() => import('@/features/partners/routes/partn
 const PartnerRebatesPage = lazy(() => import('@/features/partners/routes/partner-rebates-page'));
 const MiniStoreEditorPage = lazy(() => import('@/features/partners/routes/mini-store-editor-page'));
 const StaffRebatesPage = lazy(() => import('@/features/partners/routes/staff-rebates-page'));
+const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout'));
+const AdminHomePage = lazy(() => import('@/features/admin/routes/admin-home-page'));
+const AdminProductsPage = lazy(() => import('@/features/admin/routes/products-page'));
+const ProductEditorPage = lazy(() => import('@/features/admin/routes/product-editor-page'));
+const ProductImportPage = lazy(() => import('@/features/admin/routes/product-import-page'));
+const AdminStoresPage = lazy(() => import('@/features/admin/routes/stores-page'));
+const StoreEditorPage = lazy(() => import('@/features/admin/routes/store-editor-page'));
+const AdminCouponsPage = lazy(() => import('@/features/admin/routes/coupons-page'));
+const CouponEditorPage = lazy(() => import('@/features/admin/routes/coupon-editor-page'));
+const ReferralTermsPage = lazy(() => import('@/features/admin/routes/referral-terms-page'));
 const PavilionCheckoutPage = lazy(() => import('@/features/pavilion/routes/pavilion-checkout-page'));
 const InvitationPage = lazy(() => import('@/features/invitations/routes/invitation-page'));
 
@@ -123,21 +133,37 @@ function MainShell() {
             <Route path="cart" element={<CartPage />} />
             <Route path="quick-order" element={<QuickOrderPage />} />
 
-            <Route path="admin/errors" element={<ErrorsPage />} />
-            <Route path="admin/errors/:id" element={<ErrorIssuePage />} />
-            <Route path="admin/integration-keys" element={<IntegrationKeysPage />} />
             <Route path="checkout" element={<CheckoutPage />} />
             <Route path="checkout/payment" element={<PaymentPage />} />
             <Route path="checkout/confirm-order" element={<ConfirmOrderPage />} />
             <Route path="checkout/thank-you" element={<ThankYouPage />} />
             <Route path="order" element={<OrdersPage />} />
             <Route path="order/:number" element={<OrderPage />} />
-            <Route path="admin/orders" element={<StaffOrdersPage />} />
-            <Route path="admin/customers" element={<StaffCustomersPage />} />
-            <Route path="admin/customers/:id" element={<StaffCustomerPage />} />
-            <Route path="admin/quotations" element={<StaffQuotationsPage />} />
-            <Route path="admin/quotations/:number" element={<StaffQuotationPage />} />
-            <Route path="admin/rebates" element={<StaffRebatesPage />} />
+            {/* The back office (SPEC §15): one layout, navigation by role; every page's calls are checked on the server. */}
+            <Route path="admin" element={<AdminLayout />}>
+              <Route index element={<AdminHomePage />} />
+              <Route path="orders" element={<StaffOrdersPage />} />
+              <Route path="customers" element={<StaffCustomersPage />} />
+              <Route path="customers/:id" element={<StaffCustomerPage />} />
+              <Route path="quotations" element={<StaffQuotationsPage />} />
+              <Route path="quotations/:number" element={<StaffQuotationPage />} />
+              <Route path="products" element={<AdminProductsPage />} />
+              <Route path="products/new" element={<ProductEditorPage />} />
+              <Route path="products/import" element={<ProductImportPage />} />
+              <Route path="products/:id" element={<ProductEditorPage />} />
+              <Route path="stores" element={<AdminStoresPage />} />
+              <Route path="stores/new" element={<StoreEditorPage />} />
+              <Route path="stores/:code" element={<StoreEditorPage />} />
+              <Route path="coupons" element={<AdminCouponsPage />} />
+              <Route path="coupons/new" element={<CouponEditorPage />} />
+              <Route path="coupons/:code" element={<CouponEditorPage />} />
+              <Route path="rebates" element={<StaffRebatesPage />} />
+              <Route path="referral-terms" element={<ReferralTermsPage />} />
+              <Route path="integration-keys" element={<IntegrationKeysPage />} />
+              <Route path="errors" element={<ErrorsPage />} />
+              <Route path="errors/:id" element={<ErrorIssuePage />} />
+              <Route path="*" element={<NotFoundContent homeHref="/admin" homeLabel="Go to the back-office home" />} />
+            </Route>
             <Route path="partner" element={<PartnerDashboardPage />} />
             <Route path="partner/rebates" element={<PartnerRebatesPage />} />
             <Route path="partner/mini-stores/:key" element={<MiniStoreEditorPage />} />
