@@ -16,11 +16,13 @@ describe('ScreenGroupSwitch', () => {
     expect(screen.getByRole('search', { name: 'Search the store' })).toBeInTheDocument();
   });
 
-  it('shows the mobile shell with not-found content for an unknown mobile path', async () => {
+  it('shows the mobile shell, asking a visitor without the app’s sign-in to open the page from the app', async () => {
+    mockApi({ 'GET /api/v1/auth/session': () => session(null) });
     renderAt('/mobile/warranties/cart');
-    expect(await screen.findByRole('heading', { name: 'We can’t find that page' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Uplink' })).toHaveAttribute('href', '/mobile');
+    expect(await screen.findByRole('heading', { name: 'Open this page again from the app' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Uplink' })).toHaveAttribute('href', '/mobile');
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
   it('shows the referral shell for /m/v2/referral/products', async () => {
