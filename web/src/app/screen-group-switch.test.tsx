@@ -25,10 +25,17 @@ describe('ScreenGroupSwitch', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
-  it('shows the referral shell for /m/v2/referral/products', async () => {
-    renderAt('/m/v2/referral/products');
+  it('shows the referral shell with not-found content for an unknown /m/referral path', async () => {
+    mockApi({ 'GET /api/v1/auth/session': () => session(null), 'GET /api/v1/cart': () => ({ item_count: 0 }) });
+    renderAt('/m/referral/nowhere');
     expect(await screen.findByText('Uplink Referral Store')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the store' })).toHaveAttribute('href', '/m/v2/referral');
+    expect(await screen.findByRole('link', { name: 'Back to the store' })).toHaveAttribute('href', '/m/referral/');
+  });
+
+  it('says which referral store is missing when /m/v2/referral names none', async () => {
+    renderAt('/m/v2/referral/products');
+    expect(await screen.findByRole('heading', { level: 1, name: 'We can’t find this referral store' })).toBeInTheDocument();
+    expect(screen.getByTestId('referral-store-unavailable')).toHaveAttribute('data-kind', 'missing');
   });
 
   it('asks a guest at /monitoring to sign in and come back', async () => {
