@@ -15,10 +15,10 @@ const MobileCartPage = lazyGroup(() => import('@/features/mobile/routes/mobile-c
 const MobileCheckoutPage = lazyGroup(() => import('@/features/mobile/routes/mobile-checkout-page'));
 const CheckoutHubPage = lazyGroup(() => import('@/features/mobile/routes/checkout-hub-page'));
 const CheckoutSuccessPage = lazyGroup(() => import('@/features/mobile/routes/checkout-success-page'));
-const ReferralRewardsPage = lazyGroup(() => import('@/features/mobile/routes/referral-rewards-page'));
-const RewardCouponsPage = lazyGroup(() => import('@/features/mobile/routes/reward-coupons-page'));
+const ReferralRewardsPage = lazyGroup(() => import('./referral-rewards-route'));
+const RewardCouponsPage = lazyGroup(() => import('./reward-coupons-route'));
 const MobileNotFound = lazyGroup(() => import('./mobile-not-found'));
-const SfcRewardsPage = lazyGroup(() => import('@/features/mobile/routes/sfc-rewards-page'));
+const SfcRewardsPage = lazyGroup(() => import('./sfc-rewards-route'));
 
 /**
  * MOBILE screen group (SPEC §12): compact pages for the mobile app's web view — no site header or
