@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router';
-import { Skeleton } from '@/components/ui/skeleton';
 import { SkipLink } from '@/components/ui/skip-link';
 import { AppSignIn } from '@/features/mobile/components/app-sign-in';
 import MobileHomePage from '@/features/mobile/routes/mobile-home-page';
@@ -38,7 +37,7 @@ export default function MobileGroup() {
       </header>
       <main id="main" className="mobile-shell__content" tabIndex={-1}>
         <AppSignIn>
-          <Suspense fallback={<Skeleton height="12rem" />}>
+          <Suspense fallback={<div className="m-placeholder" aria-hidden="true" />}>
             <Routes>
               <Route path="mobile">
                 <Route index element={<MobileHomePage />} />

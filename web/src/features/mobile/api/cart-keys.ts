@@ -1,16 +1,16 @@
 import { api, unwrap } from '@/lib/api/client';
-import { authKeys } from '@/lib/auth/session';
+import { AUTH_KEY } from './account';
 import type { AddLineBody, Cart } from '@/lib/resources/cart/types';
 
 /** The app's own carts beside the store's main cart (`?cart=`, D104). */
 export type CartSlot = 'mobile-plans' | 'mobile-warranties';
 
 /**
- * Query keys of the app's carts. Under `authKeys.all`: the app-token sign-in resets them.
+ * Query keys of the app's carts. Under `authKeys.all` (AUTH_KEY): the app-token sign-in resets them.
  * Placing an order invalidates `mobileKeys.all` (carts, checkout options).
  */
 export const mobileKeys = {
-  all: [...authKeys.all, 'mobile'] as const,
+  all: [...AUTH_KEY, 'mobile'] as const,
   cart: (slot: CartSlot) => [...mobileKeys.all, 'cart', slot] as const,
   options: (slot: CartSlot, taxState?: string) => [...mobileKeys.all, 'options', slot, taxState ?? ''] as const,
 };

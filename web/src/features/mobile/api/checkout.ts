@@ -5,7 +5,7 @@ import type { CheckoutOptions } from '@/lib/resources/checkout/types';
 import type { OrderDetail } from '@/lib/resources/orders/types';
 import { orderKeys } from '@/lib/resources/orders/query-keys';
 import { deviceKeys } from '@/lib/resources/devices/query-keys';
-import { type CartSlot, mobileKeys } from './cart';
+import { type CartSlot, mobileKeys } from './cart-keys';
 
 export type PlaceOrderRequest = components['schemas']['PlaceOrderRequest'];
 

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
-import { mobileKeys } from './cart';
+import { mobileKeys } from './cart-keys';
 
 export type SerialLookup = components['schemas']['SerialLookup'];
 export type ProductCard = components['schemas']['ProductCard'];

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
-import { mobileKeys } from './cart';
+import { mobileKeys } from './cart-keys';
 
 export type Esim = components['schemas']['Esim'];
 

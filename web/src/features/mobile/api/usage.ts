@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 import type { AddLineBody } from '@/lib/resources/cart/types';
-import { mobileKeys } from './cart';
+import { mobileKeys } from './cart-keys';
 
 export type UsageItem = components['schemas']['UsageItem'];
 export type UsageTopUp = components['schemas']['UsageTopUp'];

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiProblem } from '@/lib/api/api-problem';
-import { authKeys, useSession } from '@/lib/auth/session';
+import { AUTH_KEY, useAppSession } from '../api/account';
 import { exchangeAppToken } from '../api/app-token';
 import { appSignInState, hashWithoutToken, tokenFromHash } from '../lib/app-token';
 
@@ -44,7 +44,7 @@ export function AppSignIn({ children }: { children: ReactNode }) {
   const [token] = useState(() => tokenFromHash(location.hash || (typeof window === 'undefined' ? '' : window.location.hash)));
   const [exchange, setExchange] = useState<Exchange>(token ? 'pending' : 'idle');
   const [attempt, setAttempt] = useState(0);
-  const session = useSession();
+  const session = useAppSession();
 
   useEffect(() => {
     if (!token) return;
@@ -54,7 +54,7 @@ export function AppSignIn({ children }: { children: ReactNode }) {
     let live = true;
     void exchangeOnce(token).then(async (result) => {
       if (!live) return;
-      if (result === 'success') await client.resetQueries({ queryKey: authKeys.all });
+      if (result === 'success') await client.resetQueries({ queryKey: AUTH_KEY });
       if (live) setExchange(result);
     });
     return () => {

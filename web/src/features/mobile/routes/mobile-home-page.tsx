@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { formatMegabytes } from '@/lib/bytes';
-import { useDevices } from '@/lib/resources/devices/get-devices';
 import type { Device } from '@/lib/resources/devices/types';
 import { useQueryClient } from '@tanstack/react-query';
+import { useAllDevices } from '../api/account';
 import { addToMobileCart, mobileKeys } from '../api/cart-keys';
 import { type Esim, useMyEsims } from '../api/esims';
 import { topUpLine, type UsageItem, type UsageTopUp, useMyUsage } from '../api/usage';
@@ -128,7 +127,7 @@ function EsimCard({ esim }: { esim: Esim }) {
 
 /** `/mobile`: the app user's devices and plans at a glance, top-ups for what runs out soon first. */
 export default function MobileHomePage() {
-  const devices = useDevices({});
+  const devices = useAllDevices();
   const usage = useMyUsage();
   const esims = useMyEsims();
   const [now] = useState(() => new Date());
@@ -166,7 +165,7 @@ export default function MobileHomePage() {
       <section aria-labelledby="m-devices" className="m-section">
         <h2 id="m-devices">Devices</h2>
         {devices.isPending ? (
-          <Skeleton height="6rem" />
+          <div className="m-placeholder" aria-hidden="true" />
         ) : devices.isError ? (
           <LoadProblem what="Your devices" onRetry={() => void devices.refetch()} />
         ) : devices.data.items.length === 0 ? (
