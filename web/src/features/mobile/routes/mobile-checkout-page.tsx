@@ -23,6 +23,12 @@ import { type PendingAttempt, savePending, takePending } from '../lib/attempt';
 type State = { kind: 'idle' } | { kind: 'SUBMITTING' } | { kind: 'FAILED'; message: string; retryable: boolean };
 
 const NEW_ADDRESS = 'new';
+/**
+ * What the app's web view can pay with: a card (3-D Secure comes back here), PayPal (likewise) and
+ * credit terms. Bank transfer is left to the store's own checkout: its bank details and proforma
+ * invoice are documents the web view has no place for.
+ */
+const APP_METHODS = new Set(['card', 'paypal', 'credit_terms', 'not_available']);
 const ADDRESS_FIELDS = [
   ['name', 'Full name', 'name'],
   ['line1', 'Address', 'address-line1'],
@@ -295,7 +301,7 @@ export default function MobileCheckoutPage({ slot }: { slot: CartSlot }) {
       </section>
       <section aria-labelledby="m-co-payment" className="m-section">
         <h2 id="m-co-payment">Payment</h2>
-        <PaymentMethodChoice id="m-payment" methods={o.payment_methods} value={method} onChange={setMethod} error={methodError} />
+        <PaymentMethodChoice id="m-payment" methods={o.payment_methods.filter((m) => APP_METHODS.has(m.code))} value={method} onChange={setMethod} error={methodError} />
         {o.payment_methods.some((m) => m.code === 'not_available') && (
           <p className="m-alert m-alert--warning">No payment method fits this order here. Contact sales from the store’s website to buy it.</p>
         )}
