@@ -8,10 +8,11 @@ import { formatMoney } from '@/lib/money';
 import { useDevices } from '@/lib/resources/devices/get-devices';
 import type { Device } from '@/lib/resources/devices/types';
 import { mobileKeys, useAddToMobileCart, useMobileCart } from '../api/cart';
-import { getEsimData, type ProductCard, useSerialLookups } from '../api/eligibility';
+import { getEsimData, type ProductCard, type ProductDetail, useProducts, useSerialLookups } from '../api/eligibility';
 import { type Esim, useMyEsims } from '../api/esims';
 import { AddResult } from '../components/add-result';
 import { CartLink } from '../components/cart-link';
+import { chosenOptions, defaultOptions, OptionFields, pickableOptions } from '../components/option-fields';
 import { LoadProblem, MobilePage } from '../components/page';
 import { isDevicePlan } from '../lib/plans';
 
@@ -22,8 +23,10 @@ function deviceLabel(d: Pick<Device, 'name' | 'model' | 'serial'>) {
 }
 
 /** A plan with the device it goes on chosen on the card, and what it would do to that device. */
-function DevicePlanCard({ product, devices, preferred }: { product: ProductCard; devices: Device[]; preferred: string | null }) {
+function DevicePlanCard({ product, detail, devices, preferred }: { product: ProductCard; detail: ProductDetail | undefined; devices: Device[]; preferred: string | null }) {
   const id = useId();
+  const fields = pickableOptions(detail?.custom_options);
+  const [values, setValues] = useState<Record<string, string>>(() => defaultOptions(fields));
   const [serial, setSerial] = useState(() => devices.find((d) => d.serial === preferred)?.serial ?? devices[0]?.serial ?? '');
   const add = useAddToMobileCart('mobile-plans');
   return (
@@ -46,7 +49,8 @@ function DevicePlanCard({ product, devices, preferred }: { product: ProductCard;
         <p>For {deviceLabel(devices[0]!)}</p>
       )}
       {PREVIEW_TYPES.has(product.type) && serial && <PlanStackingPreview serial={serial} sku={product.sku} notFoundHint="Choose another device." />}
-      <Button size="lg" fullWidth loading={add.isPending} onClick={() => add.mutate({ sku: product.sku, serials: [serial] })}>
+      <OptionFields options={fields} values={values} onChange={(v) => { setValues(v); add.reset(); }} />
+      <Button size="lg" fullWidth loading={add.isPending} onClick={() => add.mutate({ sku: product.sku, serials: [serial], options: chosenOptions(values) })}>
         Add to cart<span className="visually-hidden"> for {serial}</span>
       </Button>
       <AddResult added={add.isSuccess} error={add.error} cartHref="/mobile/product-plans/cart" name={product.name} />
@@ -55,8 +59,10 @@ function DevicePlanCard({ product, devices, preferred }: { product: ProductCard;
 }
 
 /** eSIM data with the eSIM (ICCID) it tops up chosen on the card. */
-function EsimDataCard({ product, esims, preferred }: { product: ProductCard; esims: Esim[]; preferred: string | null }) {
+function EsimDataCard({ product, detail, esims, preferred }: { product: ProductCard; detail: ProductDetail | undefined; esims: Esim[]; preferred: string | null }) {
   const id = useId();
+  const fields = pickableOptions(detail?.custom_options);
+  const [values, setValues] = useState<Record<string, string>>(() => defaultOptions(fields));
   const [iccid, setIccid] = useState(() => esims.find((e) => e.iccid === preferred)?.iccid ?? esims[0]?.iccid ?? '');
   const add = useAddToMobileCart('mobile-plans');
   return (
@@ -74,7 +80,8 @@ function EsimDataCard({ product, esims, preferred }: { product: ProductCard; esi
           ))}
         </select>
       </div>
-      <Button size="lg" fullWidth loading={add.isPending} onClick={() => add.mutate({ sku: product.sku, iccid })}>
+      <OptionFields options={fields} values={values} onChange={(v) => { setValues(v); add.reset(); }} />
+      <Button size="lg" fullWidth loading={add.isPending} onClick={() => add.mutate({ sku: product.sku, iccid, options: chosenOptions(values) })}>
         Add to cart<span className="visually-hidden"> for eSIM {iccid}</span>
       </Button>
       <AddResult added={add.isSuccess} error={add.error} cartHref="/mobile/product-plans/cart" name={product.name} />
@@ -113,7 +120,10 @@ export default function ProductPlansPage() {
   const ordered = [...plans.values()].sort(
     (a, b) => Number(b.devices.some((d) => d.serial === preferredSerial)) - Number(a.devices.some((d) => d.serial === preferredSerial)),
   );
-  const loading = devices.isPending || lookups.some((q) => q.isPending);
+  const slugs = [...ordered.map((e) => e.product.slug), ...(esimData.data?.items ?? []).map((p) => p.slug)];
+  const details = useProducts(slugs);
+  const detailOf = (slug: string) => details[slugs.indexOf(slug)]?.data;
+  const loading = devices.isPending || lookups.some((q) => q.isPending) || details.some((q) => q.isPending);
   const failed = devices.isError || lookups.some((q) => q.isError);
   const myEsims = esims.data?.items ?? [];
 
@@ -138,7 +148,7 @@ export default function ProductPlansPage() {
         ) : (
           <ul className="m-list">
             {ordered.map(({ product, devices: fits }) => (
-              <DevicePlanCard key={product.sku} product={product} devices={fits} preferred={preferredSerial} />
+              <DevicePlanCard key={product.sku} product={product} detail={detailOf(product.slug)} devices={fits} preferred={preferredSerial} />
             ))}
           </ul>
         )}
@@ -155,7 +165,7 @@ export default function ProductPlansPage() {
           ) : (
             <ul className="m-list">
               {esimData.data.items.map((p) => (
-                <EsimDataCard key={p.sku} product={p} esims={myEsims} preferred={preferredIccid} />
+                <EsimDataCard key={p.sku} product={p} detail={detailOf(p.slug)} esims={myEsims} preferred={preferredIccid} />
               ))}
             </ul>
           )}

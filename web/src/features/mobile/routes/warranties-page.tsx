@@ -6,9 +6,10 @@ import { formatMoney } from '@/lib/money';
 import { useDevices } from '@/lib/resources/devices/get-devices';
 import type { Device } from '@/lib/resources/devices/types';
 import { useAddToMobileCart, useMobileCart } from '../api/cart';
-import { type ProductCard, useProducts, useSerialLookups } from '../api/eligibility';
+import { type ProductCard, type ProductDetail, useProducts, useSerialLookups } from '../api/eligibility';
 import { AddResult } from '../components/add-result';
 import { CartLink } from '../components/cart-link';
+import { chosenOptions, defaultOptions, OptionFields, pickableOptions } from '../components/option-fields';
 import { LoadProblem, MobilePage } from '../components/page';
 import { newCoverage } from '../lib/coverage';
 import { shortDay } from '../lib/format';
@@ -22,9 +23,12 @@ const STATE_TEXT: Record<string, string> = {
 };
 const URGENCY: Record<string, number> = { grace: 0, expiring: 1, expired: 2, active: 3 };
 
-function CareOption({ device, product, termMonths, today }: { device: Device; product: ProductCard; termMonths: number | null; today: Date }) {
+function CareOption({ device, product, detail, today }: { device: Device; product: ProductCard; detail: ProductDetail | undefined; today: Date }) {
   const add = useAddToMobileCart('mobile-warranties');
+  const termMonths = detail?.term_months ?? null;
   const coverage = termMonths ? newCoverage(device.warranty_ends_at, termMonths, today) : null;
+  const fields = pickableOptions(detail?.custom_options);
+  const [values, setValues] = useState<Record<string, string>>(() => defaultOptions(fields));
   return (
     <li className="m-option" data-testid="care-option" data-sku={product.sku}>
       <div>
@@ -40,7 +44,8 @@ function CareOption({ device, product, termMonths, today }: { device: Device; pr
       ) : (
         <p className="m-muted">The new coverage end is shown on the order once it is placed.</p>
       )}
-      <Button size="lg" fullWidth loading={add.isPending} onClick={() => add.mutate({ sku: product.sku, serials: [device.serial] })}>
+      <OptionFields options={fields} values={values} onChange={(v) => { setValues(v); add.reset(); }} />
+      <Button size="lg" fullWidth loading={add.isPending} onClick={() => add.mutate({ sku: product.sku, serials: [device.serial], options: chosenOptions(values) })}>
         Add to cart<span className="visually-hidden"> for {device.serial}</span>
       </Button>
       <AddResult added={add.isSuccess} error={add.error} cartHref="/mobile/warranties/cart" name={product.name} />
@@ -68,7 +73,7 @@ export default function WarrantiesPage() {
   });
   const slugs = [...new Set([...care.values()].flat().map((p) => p.slug))];
   const details = useProducts(slugs);
-  const termOf = (slug: string) => details[slugs.indexOf(slug)]?.data?.term_months ?? null;
+  const detailOf = (slug: string) => details[slugs.indexOf(slug)]?.data;
   const loading = devices.isPending || lookups.some((q) => q.isPending) || details.some((q) => q.isPending);
   const failed = devices.isError || lookups.some((q) => q.isError);
 
@@ -105,7 +110,7 @@ export default function WarrantiesPage() {
                 ) : (
                   <ul className="m-options">
                     {options.map((p) => (
-                      <CareOption key={p.sku} device={d} product={p} termMonths={termOf(p.slug)} today={today} />
+                      <CareOption key={p.sku} device={d} product={p} detail={detailOf(p.slug)} today={today} />
                     ))}
                   </ul>
                 )}
