@@ -88,9 +88,11 @@ export default function MobileCartPage({ slot }: { slot: CartSlot }) {
               Remove or fix the items marked above to check out.
             </p>
           ) : (
-            <Link className="ui-button ui-button--primary ui-button--lg ui-button--full m-sticky-action" to={CHECKOUT_HREF[slot]}>
-              Check out
-            </Link>
+            <div className="m-sticky-action">
+              <Link className="ui-button ui-button--primary ui-button--lg ui-button--full" to={CHECKOUT_HREF[slot]}>
+                Check out
+              </Link>
+            </div>
           )}
         </>
       )}

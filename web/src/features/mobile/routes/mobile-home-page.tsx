@@ -97,10 +97,10 @@ function DeviceCard({ device, usage }: { device: Device; usage: UsageItem[] }) {
       </p>
       <div className="m-card__actions">
         <Link className="m-chip" to={`/mobile/product-plans?serial=${encodeURIComponent(device.serial)}`}>
-          Plans for this device
+          Plans<span className="visually-hidden"> for {device.name || device.serial}</span>
         </Link>
         <Link className="m-chip" to={`/mobile/warranties?serial=${encodeURIComponent(device.serial)}`}>
-          Warranty
+          Warranty<span className="visually-hidden"> of {device.name || device.serial}</span>
         </Link>
       </div>
     </li>
@@ -118,7 +118,7 @@ function EsimCard({ esim }: { esim: Esim }) {
       </p>
       <div className="m-card__actions">
         <Link className="m-chip" to={`/mobile/product-plans?iccid=${encodeURIComponent(esim.iccid)}`}>
-          Add data
+          Add data<span className="visually-hidden"> to {esim.name}</span>
         </Link>
       </div>
     </li>
