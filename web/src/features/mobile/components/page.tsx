@@ -18,7 +18,7 @@ export function MobilePage({
       <title>{`${title} — Uplink`}</title>
       {back && (
         <Link className="m-back" to={back.to}>
-          <span aria-hidden="true">‹ </span>
+          <span aria-hidden="true">‹</span>
           {back.label}
         </Link>
       )}

@@ -26,15 +26,15 @@ export default function CheckoutSuccessPage() {
         <LoadProblem what={`Order ${number}`} onRetry={() => void order.refetch()} />
       ) : (
         <>
-          <p className="m-alert m-alert--success" role="status">
-            Order <strong data-testid="order-number">{order.data.number}</strong>:{' '}
-            {formatMoney(order.data.totals.total.cents, order.data.totals.total.currency)}
-            {order.data.status === 'pending_payment' ? ', waiting for your payment.' : ', paid.'}
-          </p>
-          <section aria-labelledby="m-delivered" className="m-section">
-            <h2 id="m-delivered">{fromPlans ? 'Your plans' : 'Your coverage'}</h2>
-            <OrderDeliverables order={order.data} />
-          </section>
+          <div className="m-alert m-alert--success" role="status">
+            <p>
+              Order <strong data-testid="order-number">{order.data.number}</strong>:{' '}
+              {formatMoney(order.data.totals.total.cents, order.data.totals.total.currency)}
+              {order.data.status === 'pending_payment' ? ', waiting for your payment.' : ', paid.'}
+            </p>
+            <p>{fromPlans ? 'Your plans are added to your devices and eSIMs below.' : 'Your devices’ new coverage is below.'}</p>
+          </div>
+          <OrderDeliverables order={order.data} />
         </>
       )}
       <Link className="ui-button ui-button--primary ui-button--lg ui-button--full" to="/mobile">
