@@ -225,6 +225,9 @@ test('checkout hub and the three rewards pages', async () => {
   await page.getByRole('navigation', { name: 'Rewards' }).getByRole('link', { name: 'Coupons' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reward coupons' })).toBeVisible();
   await checkPage(page, 'referral-reward-coupons');
+  // Clara's available coupon rewards (from Jonas's order, demo data) become one coupon code.
+  await page.getByRole('button', { name: /^Turn .* into a coupon$/ }).click();
+  await expect(page.getByTestId('new-coupon-code')).toHaveText(/\S{6,}/);
 
   await page.getByRole('navigation', { name: 'Rewards' }).getByRole('link', { name: 'Cloud plan rewards' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cloud plan rewards' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { SkipLink } from '@/components/ui/skip-link';
+import { useAppSession } from '@/features/mobile/api/account';
 import { AppSignIn } from '@/features/mobile/components/app-sign-in';
 import MobileHomePage from '@/features/mobile/routes/mobile-home-page';
 import { lazyGroup } from '../../group-boundary';
@@ -24,6 +25,8 @@ const SfcRewardsPage = lazyGroup(() => import('./sfc-rewards-route'));
  * footer, one slim bar, thumb-sized controls. Every page needs the app's sign-in (`#token=…`).
  */
 export default function MobileGroup() {
+  // The bar's checkout link only once the app has signed the customer in (else it leads nowhere).
+  const signedIn = Boolean(useAppSession().data?.user);
   return (
     <div className="mobile-shell">
       <SkipLink />
@@ -31,9 +34,11 @@ export default function MobileGroup() {
         <Link to="/mobile" className="app-bar__title">
           Uplink
         </Link>
-        <Link to="/mobile/checkout" className="app-bar__link">
-          Checkout
-        </Link>
+        {signedIn && (
+          <Link to="/mobile/checkout" className="app-bar__link">
+            Checkout
+          </Link>
+        )}
       </header>
       <main id="main" className="mobile-shell__content" tabIndex={-1}>
         <AppSignIn>
