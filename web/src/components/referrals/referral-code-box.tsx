@@ -90,7 +90,7 @@ export function AppReferralBox({ cart, compact = false, headingLevel = 3 }: AppR
         // Not a <form>: the box also sits inside checkout's form; Enter in the field applies the code.
         <div className="referral-box__form">
           <Input
-            label="Referral code"
+            label="Friend’s code"
             hint="A friend’s 8-character code takes money off your first order."
             autoComplete="off"
             autoCapitalize="characters"
