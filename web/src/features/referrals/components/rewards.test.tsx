@@ -165,7 +165,7 @@ describe('Refer a friend card', { timeout: 20_000 }, () => {
     const card = within(await screen.findByRole('region', { name: 'Refer a friend' }));
     await userEvent.click(await card.findByRole('button', { name: 'Get my referral code' }));
     expect(await card.findByTestId('referral-code')).toHaveTextContent('K7M2X9QA');
-    expect(card.getByLabelText('Share link')).toHaveValue('http://localhost/m/referral/?ref=K7M2X9QA');
+    expect(card.getByLabelText('Share link', { exact: true })).toHaveValue('http://localhost/m/referral/?ref=K7M2X9QA');
     expect(card.getByRole('button', { name: 'Copy your referral share link' })).toBeInTheDocument();
     expect(card.getByTestId('rewards-pending')).toHaveTextContent('$9.90');
     expect(card.getByText('1 friend’s order has earned you a reward.')).toBeInTheDocument();
