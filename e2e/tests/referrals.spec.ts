@@ -202,6 +202,8 @@ test('the referrer sees a pending reward, then (clock moved) turns it into a cou
   await referrer.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(referrer.getByTestId('totals-discount')).toHaveText('−$22.41');
   await expect(referrer.getByTestId('cart-total')).toHaveText('$226.59');
+  await expectNoSeriousA11yViolations(referrer);
+  await saveScreenshots(referrer, 'referrals-main-cart-coupon');
   await referrer.getByRole('link', { name: 'Continue to checkout' }).click();
   await referrer.getByLabel('Full name').fill('Rita Referrer');
   await referrer.getByLabel('Address line 1').fill('Hauptstrasse 1');
