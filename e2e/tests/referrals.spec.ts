@@ -248,3 +248,22 @@ test('an unknown referral store key gets a clear page', async () => {
   await expectNoSeriousA11yViolations(visitor);
   await saveScreenshots(visitor, 'referrals-v2-unknown-store');
 });
+
+test('keycloak mode: signing in from the referral store comes back to it', async ({ browser }) => {
+  const keycloak = process.env.E2E_KEYCLOAK_URL;
+  test.skip(!keycloak, 'needs the keycloak-mode server started by scripts/e2e.sh');
+  const page = await newPage(browser);
+  await page.goto(`${keycloak}/m/v2/referral/sso/callback?store=${STORE_KEY}&return_to=%2Fm%2Fv2%2Freferral%2Fcart`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Uplink' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshots(page, 'referrals-v2-sign-in-sso');
+  await page.getByRole('link', { name: 'Sign in with SSO' }).click();
+  await page.locator('input[name="login"]').fill(`e2e-ref-sso-${stamp}@example.com`);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(`${keycloak}/m/v2/referral/cart`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  await expect(page.getByTestId('referral-signed-in')).toBeVisible();
+  await page.context().close();
+});
