@@ -54,11 +54,11 @@ const SHELLS: ShellCase[] = [
   },
   {
     name: 'referral-v2-products',
-    path: '/m/v2/referral/products',
+    path: '/m/v2/referral/products?store=ref-uplink',
     async expectShell(page) {
-      await expect(page.getByRole('banner')).toContainText('Uplink Referral Store');
-      await expect(page.getByRole('heading', { level: 1, name: 'We can’t find that page' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Back to the store' })).toHaveAttribute('href', '/m/v2/referral');
+      await expect(page.getByRole('banner')).toContainText('Uplink Rewards');
+      await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/m/v2/referral/cart');
     },
   },
 ];

@@ -38,6 +38,7 @@ export function AppReferralBox({ cart, compact = false, headingLevel = 3 }: AppR
   const remove = useRemoveAppReferral();
   const [code, setCode] = useState('');
   const titleId = useId();
+  const hintId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const error = appReferralError(apply.error ?? remove.error);
   const applied = cart.app_referral;
@@ -88,30 +89,35 @@ export function AppReferralBox({ cart, compact = false, headingLevel = 3 }: AppR
         </div>
       ) : (
         // Not a <form>: the box also sits inside checkout's form; Enter in the field applies the code.
-        <div className="referral-box__form">
-          <Input
-            label="Referral code"
-            hint="A friend’s 8-character code takes money off your first order."
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={32}
-            value={code}
-            error={error}
-            onChange={(event) => {
-              setCode(event.target.value);
-              if (apply.isError) apply.reset();
-            }}
-            onKeyDown={(event) => {
-              if (event.key !== 'Enter') return;
-              event.preventDefault();
-              submit();
-            }}
-          />
-          <Button type="button" variant="secondary" loading={apply.isPending} onClick={submit} aria-label="Apply friend’s referral code">
-            Apply
-          </Button>
-        </div>
+        <>
+          <p id={hintId} className="referral-box__hint">
+            A friend’s 8-character code takes money off your first order.
+          </p>
+          <div className="referral-box__form">
+            <Input
+              label="Friend’s code"
+              aria-describedby={hintId}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={32}
+              value={code}
+              error={error}
+              onChange={(event) => {
+                setCode(event.target.value);
+                if (apply.isError) apply.reset();
+              }}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                submit();
+              }}
+            />
+            <Button type="button" variant="secondary" loading={apply.isPending} onClick={submit} aria-label="Apply friend’s referral code">
+              Apply
+            </Button>
+          </div>
+        </>
       )}
       <p className="visually-hidden" aria-live="polite" role="status">
         {error ??

@@ -302,7 +302,7 @@ export function ReferralCheckoutPage() {
     return <Navigate to={`${groupPath(scope, 'sso/callback')}?${new URLSearchParams({ return_to: returnTo }).toString()}`} replace />;
   }
   return (
-    <section aria-labelledby="ref-checkout-title">
+    <section className="ministore-list" aria-labelledby="ref-checkout-title">
       <title>{`Checkout — ${scope.displayName}`}</title>
       <h1 id="ref-checkout-title" className="ministore-list__title">
         Checkout

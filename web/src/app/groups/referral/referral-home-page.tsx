@@ -3,6 +3,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { readReferralLink } from '@/lib/referrals/referral-link';
 import { percentOf } from '@/lib/resources/referrals';
 import { groupPath, useReferralScope } from './referral-context';
+import { ReferralOwnCode } from './referral-own-code';
 
 /** The referral store's welcome: what a friend's code gives, and the way to the products. */
 export function ReferralHomePage() {
@@ -33,6 +34,7 @@ export function ReferralHomePage() {
       <Link className={buttonClassName({ size: 'lg' })} to={groupPath(scope, 'products')}>
         See the products
       </Link>
+      <ReferralOwnCode />
     </section>
   );
 }

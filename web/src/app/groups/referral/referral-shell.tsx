@@ -8,7 +8,7 @@ import { useCartCount } from '@/lib/resources/cart/get-cart';
 import { referralKeys, useReferralStore } from '@/lib/resources/referrals';
 import { storeKeys } from '@/lib/resources/stores/query-keys';
 import { useShareLinkParam } from '@/lib/referrals/use-referral-link';
-import { enterMiniStore, miniStoreKeyOf, readMiniStoreKey, STORE_PARAM } from '@/lib/store-cookie';
+import { enterMiniStore, leaveMiniStore, miniStoreKeyOf, readMiniStoreKey, STORE_PARAM } from '@/lib/store-cookie';
 import { NotFoundContent } from '../../not-found-content';
 import { DEFAULT_ELIGIBLE_TYPES, groupPath, type ReferralScope, ReferralScopeContext, useReferralScope } from './referral-context';
 import { ReferralCartPage } from './referral-cart-page';
@@ -91,7 +91,10 @@ function Shell({ scope }: { scope: ReferralScope }) {
         <footer className="ministore__footer">
           <p>
             Sold and delivered by Uplink.{' '}
-            <a href="/">Visit the main Uplink store</a>
+            {/* A full page load, out of the referral mini-store (the cookie goes first). */}
+            <a href="/" onClick={() => leaveMiniStore()}>
+              Visit the main Uplink store
+            </a>
           </p>
         </footer>
       </div>

@@ -90,7 +90,8 @@ export function ReferralSignInPage() {
     void navigate(returnTo, { replace: true });
   };
   if (!finishing && session.data?.user) return <Navigate to={returnTo} replace />;
-  const title = finishing ? 'Signing you in' : registering ? 'Create your Uplink account' : 'Sign in to Uplink';
+  const keycloak = session.data?.auth_mode === 'keycloak';
+  const title = finishing ? 'Signing you in' : registering && !keycloak ? 'Create your Uplink account' : 'Sign in to Uplink';
   return (
     <section className="ministore-narrow" aria-labelledby="ref-signin-title">
       <title>{`${title} — ${scope.displayName}`}</title>
@@ -102,7 +103,7 @@ export function ReferralSignInPage() {
           <FinishSso returnTo={returnTo} />
         ) : session.isPending ? (
           <Skeleton height="14rem" />
-        ) : session.data?.auth_mode === 'keycloak' ? (
+        ) : keycloak ? (
           <>
             <p>Uplink uses single sign-on. You’ll go to the sign-in service and come straight back to this store.</p>
             <a className={buttonClassName({ fullWidth: true })} href={ssoStartUrl(returnTo)}>
@@ -120,7 +121,7 @@ export function ReferralSignInPage() {
           </>
         )}
       </Card>
-      {!finishing && session.data?.auth_mode !== 'keycloak' && (
+      {!finishing && session.data && !keycloak && (
         <p className="acct-page__aside">
           {registering ? 'Already have an account?' : 'New to Uplink?'}{' '}
           <button type="button" className="ui-button ui-button--ghost ui-button--sm" onClick={() => setRegistering((r) => !r)}>

@@ -9,6 +9,7 @@ import { formatMoney } from '@/lib/money';
 import { useOrder } from '@/lib/resources/orders/get-order';
 import { groupPath, useReferralScope } from './referral-context';
 import { readThanks } from './referral-checkout-draft';
+import { ReferralOwnCode } from './referral-own-code';
 import '@/components/order-amounts.css';
 
 /** `checkout-success?order=…`: the order placed, its amounts with the friend's discount, and the referrer's thanks. */
@@ -62,6 +63,7 @@ export function ReferralSuccessPage() {
       </p>
       <OrderDetailLines order={o} />
       <OrderDetailTotals order={o} />
+      <ReferralOwnCode />
       <p className="ministore-page__actions">
         <a className={buttonClassName({})} href={`/order/${encodeURIComponent(o.number)}`}>
           View the order in your account

@@ -16,8 +16,8 @@ import '../referrals.css';
 /** "2.5 GB", "800 MB". */
 export function formatData(mb: number): string {
   if (Math.abs(mb) >= 1024) {
-    const gb = mb / 1024;
-    return `${Number.isInteger(gb) ? gb : gb.toFixed(1)} GB`;
+    const gb = Math.round((mb / 1024) * 10) / 10;
+    return `${gb} GB`;
   }
   return `${mb} MB`;
 }
