@@ -243,7 +243,7 @@ export default function MobileCheckoutPage({ slot }: { slot: CartSlot }) {
               <span>
                 {l.name}
                 {l.serials.length > 0 && <span className="m-muted"> · {l.serials.join(', ')}</span>}
-                {l.options.length > 0 && <span className="m-muted"> · {l.options.map((x) => x.value).join(', ')}</span>}
+                {l.options.length > 0 && <span className="m-muted"> · {l.options.map((x) => x.value_label || x.value).join(', ')}</span>}
               </span>
               <span>{formatMoney(l.subtotal.cents, o.currency)}</span>
             </li>
