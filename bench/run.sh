@@ -121,6 +121,10 @@ if [[ -f "$ROOT/web/dist/index.html" ]]; then
 else
   echo "first-load JS of /: web/dist not built (run make build to measure)"
 fi
+# JavaScript /mobile loads until idle (issue 30: bar <= 120 KB gzip), from web/dist's module graph.
+if [[ -f "$ROOT/web/dist/index.html" ]]; then
+  node "$BENCH_DIR/mobile-weight.mjs" "$ROOT/web/dist" | tail -n1 || true
+fi
 
 {
   printf '{\n  "database": "%s",\n  "date": "%s",\n  "products": %s,\n  "connections": %s,\n  "threads": %s,\n  "duration": "%s",\n' \

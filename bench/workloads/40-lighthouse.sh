@@ -1,8 +1,9 @@
 # Lighthouse on the storefront (issue 14). Sourced by bench/run.sh with lib.sh loaded.
 # Bars (QUALITY.md): performance >= 95 desktop, >= 90 mobile; accessibility and
-# best practices >= 95. Desktop and mobile, on /, /products, a product page and
-# /cart, in Debian's Chromium against the bench's release server (the frontend it
-# serves: web/dist, or UPLINK_WEB_DIR). LIGHTHOUSE_RUNS (3) runs per page, the
+# best practices >= 95. Desktop and mobile, on /, /products, a product page,
+# /cart and /mobile (issue 30; signed out, so the app's "open this page again
+# from the app" screen), in Debian's Chromium against the bench's release
+# server (the frontend it serves: web/dist, or UPLINK_WEB_DIR). LIGHTHOUSE_RUNS (3) runs per page, the
 # median kept; LIGHTHOUSE_PRODUCT picks the product page (default: the first
 # router of the listing, a demo product with gallery, tabs and variants).
 
@@ -19,4 +20,4 @@ curl -fsS -o /dev/null "$BENCH_BASE/api/v1/products/$lighthouse_product" \
   || { echo "lighthouse: /products/$lighthouse_product does not exist on the bench server" >&2; exit 1; }
 
 CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node "$BENCH_DIR/lighthouse/run.mjs" "$BENCH_BASE" \
-  "$BENCH_TMP/lighthouse.json" / /products "/products/$lighthouse_product" /cart
+  "$BENCH_TMP/lighthouse.json" / /products "/products/$lighthouse_product" /cart /mobile

@@ -28,7 +28,8 @@ const SHELLS: ShellCase[] = [
     name: 'mobile-home',
     path: '/mobile',
     async expectShell(page) {
-      await expect(page.getByRole('heading', { level: 1, name: 'Uplink for the mobile app' })).toBeVisible();
+      // Without the app's sign-in (#token=…) the page asks to be opened from the app (SPEC §12).
+      await expect(page.getByRole('heading', { level: 1, name: 'Open this page again from the app' })).toBeVisible();
       await expect(page.getByRole('banner')).toContainText('Uplink');
       await expect(page.getByRole('search')).toHaveCount(0);
       await expect(page.getByRole('contentinfo')).toHaveCount(0);
@@ -53,11 +54,11 @@ const SHELLS: ShellCase[] = [
   },
   {
     name: 'referral-v2-products',
-    path: '/m/v2/referral/products',
+    path: '/m/v2/referral/products?store=ref-uplink',
     async expectShell(page) {
-      await expect(page.getByRole('banner')).toContainText('Uplink Referral Store');
-      await expect(page.getByRole('heading', { level: 1, name: 'We can’t find that page' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Back to the store' })).toHaveAttribute('href', '/m/v2/referral');
+      await expect(page.getByRole('banner')).toContainText('Uplink Rewards');
+      await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/m/v2/referral/cart');
     },
   },
 ];
@@ -85,8 +86,8 @@ test.describe('screen groups', () => {
     await page.goto('/mobile/warranties/cart');
     await page.reload();
     await expect(page.getByRole('banner')).toContainText('Uplink');
-    await expect(page.getByRole('heading', { level: 1, name: 'We can’t find that page' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Uplink' })).toHaveAttribute('href', '/mobile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Open this page again from the app' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Uplink', exact: true })).toHaveAttribute('href', '/mobile');
     await expect(page.getByRole('search')).toHaveCount(0);
   });
 
@@ -132,6 +133,6 @@ test.describe('screen groups', () => {
 
     await page.unroute(groupChunkPattern('mobile'));
     await reload.click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Uplink for the mobile app' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Open this page again from the app' })).toBeVisible();
   });
 });

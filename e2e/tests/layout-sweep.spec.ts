@@ -37,7 +37,8 @@ const GUEST_PAGES = [
   '/mobile',
   '/m/referral/',
   '/m/referral/products',
-  '/m/v2/referral/',
+  '/m/v2/referral/?store=ref-uplink',
+  '/m/v2/referral/products?store=no-such-store',
 ];
 
 const CUSTOMER_PAGES = [

@@ -10,6 +10,7 @@ const MainGroup = lazyGroup(() => import('./groups/main/main-group'));
 const MobileGroup = lazyGroup(() => import('./groups/mobile/mobile-group'));
 const MonitoringGroup = lazyGroup(() => import('./groups/monitoring/monitoring-group'));
 const ReferralGroup = lazyGroup(() => import('./groups/referral/referral-group'));
+const ReferralV2Group = lazyGroup(() => import('./groups/referral/referral-v2-group'));
 
 function GroupContent({ group }: { group: ScreenGroup }) {
   switch (group) {
@@ -18,9 +19,9 @@ function GroupContent({ group }: { group: ScreenGroup }) {
     case 'MONITORING':
       return <MonitoringGroup />;
     case 'MINISTORE_V2_REFERRAL':
-      return <ReferralGroup version="v2" />;
+      return <ReferralV2Group />;
     case 'REFERRAL':
-      return <ReferralGroup version="v1" />;
+      return <ReferralGroup />;
     case 'MAIN':
       return <MainGroup />;
   }

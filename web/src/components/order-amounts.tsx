@@ -21,6 +21,11 @@ export function discountLabel(code: string | null | undefined): string {
   return code ? `Discount (${code})` : 'Discount';
 }
 
+/** What the referee's discount row is called: "Friend’s referral (K7M2X9QA)". */
+export function referralLabel(code: string): string {
+  return `Friend’s referral (${code})`;
+}
+
 /** "−$39.80" (a true minus sign). */
 export function minus(cents: number, currency: string): string {
   return `−${formatMoney(cents, currency)}`;
@@ -95,6 +100,8 @@ export interface OrderTotalsProps {
   tax: AmountRow;
   total: number;
   totalLabel?: ReactNode;
+  /** A friend's referral code and its share of `discount` (SPEC §10): shown as its own row. */
+  referral?: { code: string; cents: number } | null;
   /** `data-testid` of the total's amount. */
   totalTestId?: string;
   compact?: boolean;
@@ -116,6 +123,7 @@ function Row({ row, currency, testId }: { row: AmountRow; currency: string; test
 /** Subtotal, Discount (only when there is one), Shipping, Tax and Total. */
 export function OrderTotals(props: OrderTotalsProps) {
   const { currency, subtotal, discount, couponCode, shipping, tax, total } = props;
+  const referralCents = props.referral?.cents ?? 0;
   return (
     <dl
       className={['order-totals', props.compact ? 'order-totals--compact' : undefined].filter(Boolean).join(' ')}
@@ -123,10 +131,16 @@ export function OrderTotals(props: OrderTotalsProps) {
       aria-label={props['aria-label']}
     >
       <Row row={{ label: props.subtotalLabel ?? 'Subtotal', cents: subtotal }} currency={currency} testId="totals-subtotal" />
-      {discount !== 0 && (
+      {discount - referralCents !== 0 && (
         <div className="order-totals__row order-totals__row--discount">
           <dt>{props.discountText ?? discountLabel(couponCode)}</dt>
-          <dd data-testid="totals-discount">{minus(discount, currency)}</dd>
+          <dd data-testid="totals-discount">{minus(discount - referralCents, currency)}</dd>
+        </div>
+      )}
+      {referralCents !== 0 && (
+        <div className="order-totals__row order-totals__row--discount">
+          <dt>{referralLabel(props.referral!.code)}</dt>
+          <dd data-testid="totals-referral-discount">{minus(referralCents, currency)}</dd>
         </div>
       )}
       <Row row={shipping} currency={currency} testId="totals-shipping" />

@@ -36,7 +36,7 @@ export function OrderDetailLines({ order, extra }: { order: OrderDetail; extra?:
               subtotalCents={l.subtotal.cents}
               discountCents={l.discount.cents}
               couponCode={order.coupon_code}
-              discountText={quotedLineText(order)}
+              discountText={quotedLineText(order) ?? (order.app_referral && l.discount.cents > 0 ? 'Discount' : undefined)}
               currency={currency}
             />
           </div>
@@ -56,6 +56,7 @@ export function OrderDetailTotals({ order }: { order: OrderDetail }) {
       discount={t.discount.cents}
       couponCode={order.coupon_code}
       discountText={quotedTotalsText(order)}
+      referral={order.app_referral ? { code: order.app_referral.code, cents: order.app_referral.discount.cents } : null}
       shipping={
         order.digital_only
           ? { label: 'Shipping', note: 'None (digital delivery)' }

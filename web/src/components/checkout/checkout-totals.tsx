@@ -25,6 +25,7 @@ export function CheckoutTotals({
   compact = false,
   subtotalLabel,
   discountText,
+  referral,
 }: {
   o: CheckoutOptions;
   method: CheckoutDraft['shippingMethod'];
@@ -32,6 +33,8 @@ export function CheckoutTotals({
   subtotalLabel?: string;
   /** The discount row's label instead of the coupon's ("Quotation discount"). */
   discountText?: string;
+  /** A friend's referral code and its share of the discount (the cart's `app_referral`). */
+  referral?: { code: string; cents: number } | null;
 }) {
   const fee = shippingFee(o, method);
   const option = o.shipping_options.find((s) => s.method === method);
@@ -49,6 +52,7 @@ export function CheckoutTotals({
       discount={o.totals.discount.cents}
       couponCode={o.coupon_code}
       discountText={discountText}
+      referral={referral}
       shipping={shipping}
       tax={checkoutTaxRow(o)}
       total={total ?? o.totals.total.cents}

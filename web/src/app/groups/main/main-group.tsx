@@ -24,7 +24,7 @@ const ChallengePage = lazy(() => import('@/features/accounts/routes/challenge-pa
 const PasswordResetPage = lazy(() => import('@/features/accounts/routes/password-reset-page'));
 const SsoCallbackPage = lazy(() => import('@/features/accounts/routes/sso-callback-page'));
 const IncontrolCallbackPage = lazy(() => import('@/features/accounts/routes/incontrol-callback-page'));
-const AccountPage = lazy(() => import('@/features/accounts/routes/account-page'));
+const AccountPage = lazy(() => import('./account-route'));
 const SettingsPage = lazy(() => import('@/features/accounts/routes/settings-page'));
 const AddressBookPage = lazy(() => import('@/features/accounts/routes/address-book-page'));
 const BookmarkPage = lazy(() => import('@/features/accounts/routes/bookmark-page'));

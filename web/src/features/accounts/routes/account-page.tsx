@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -72,8 +73,8 @@ function ExpiringDevices() {
   );
 }
 
-/** `/account`: profile summary and the sections that exist so far. */
-export function AccountPage() {
+/** `/account`: profile summary and the sections that exist so far; `extra` cards of other features (composed in the app). */
+export function AccountPage({ extra }: { extra?: ReactNode } = {}) {
   const me = useMe();
   const addresses = useAddresses();
   const bookmarks = useBookmarks();
@@ -154,6 +155,7 @@ export function AccountPage() {
             <Link to="/account/bookmark">See bookmarks</Link>
           </Card>
           <CreditOverview />
+          {extra}
         </div>
       )}
     </AccountLayout>

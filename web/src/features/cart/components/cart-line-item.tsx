@@ -29,17 +29,20 @@ export function CartLineItem({
   currency,
   couponCode,
   partnerPrice = false,
+  linkTo = productHref,
 }: {
   line: CartLine;
   currency: string;
   couponCode?: string | null;
   /** The unit price is the partner price list's (SPEC §10). */
   partnerPrice?: boolean;
+  /** Where the product's name links (the product page by default; `() => null`: no link). */
+  linkTo?: (line: CartLine) => string | null;
 }) {
   const update = useUpdateLine();
   const remove = useDeleteLine();
   const [newSerial, setNewSerial] = useState('');
-  const href = productHref(line);
+  const href = linkTo(line);
   const name = line.product.name;
   const error = problemText(update.error ?? remove.error);
 

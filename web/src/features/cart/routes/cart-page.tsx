@@ -18,6 +18,8 @@ import { CouponForm } from '../components/coupon-form';
 import { PartnerReferralForm } from '../components/partner-referral-form';
 import { mustChangeStore } from '../lib/switch-store';
 import { US_STATES } from '../lib/us-states';
+import { AppReferralBox } from '@/components/referrals/referral-code-box';
+import { useReferralLinkOnCart } from '@/lib/referrals/use-referral-link';
 import '../cart.css';
 
 function percent(bp: number): string {
@@ -32,6 +34,12 @@ function taxRow(cart: Cart): AmountRow {
   return { label: `Sales tax (${cart.tax.state}, ${percent(cart.tax.rate_bp)})`, cents: cart.totals.tax.cents };
 }
 
+/** The referee's discount row of the totals (SPEC §10), when the code takes something off. */
+export function cartReferral(cart: Cart): { code: string; cents: number } | null {
+  const r = cart.app_referral;
+  return r && r.eligible && r.discount.cents > 0 ? { code: r.code, cents: r.discount.cents } : null;
+}
+
 function Totals({ cart, taxState, onTaxState }: { cart: Cart; taxState: string; onTaxState: (s: string) => void }) {
   const { user } = useCurrentUser();
   const partner = user?.roles.includes('partner') ?? false;
@@ -41,6 +49,7 @@ function Totals({ cart, taxState, onTaxState }: { cart: Cart; taxState: string; 
         Order summary
       </h2>
       <CouponForm cart={cart} />
+      <AppReferralBox cart={cart} />
       {cart.tax.charged && (
         <Select
           label="Ship to state (for sales tax)"
@@ -54,6 +63,7 @@ function Totals({ cart, taxState, onTaxState }: { cart: Cart; taxState: string; 
         subtotal={cart.totals.subtotal.cents}
         discount={cart.totals.discount.cents}
         couponCode={cart.coupon?.applied ? cart.coupon.code : null}
+        referral={cartReferral(cart)}
         shipping={{ label: 'Shipping', note: cart.digital_only ? 'None (digital delivery)' : 'Chosen at checkout' }}
         tax={taxRow(cart)}
         total={cart.totals.total.cents}
@@ -96,6 +106,8 @@ export function CartPage() {
   const [taxState, setTaxState] = useState('');
   const { data: cart, error, isPending, refetch } = useCart(taxState || undefined);
   const clear = useClearCart();
+  // A share link's code (kept 30 days in this browser) goes on a cart that has none.
+  useReferralLinkOnCart(cart);
   const [confirmClear, setConfirmClear] = useState(false);
   const problem = isApiProblem(error) ? error : null;
   const prompt = mustChangeStore(problem);
@@ -157,7 +169,7 @@ export function CartPage() {
                   key={line.id}
                   line={line}
                   currency={cart.currency}
-                  couponCode={cart.coupon?.applied ? cart.coupon.code : null}
+                  couponCode={cart.coupon?.applied && !cartReferral(cart) ? cart.coupon.code : null}
                   partnerPrice={cart.price_list === 'partner'}
                 />
               ))}

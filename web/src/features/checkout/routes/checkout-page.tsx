@@ -28,6 +28,10 @@ import {
   type ShippingValues,
   withShippingValues,
 } from '@/lib/checkout/shipping-schema';
+import { useCartReferralDiscount } from '@/lib/resources/referrals';
+import { useCart } from '@/lib/resources/cart/get-cart';
+import { AppReferralBox } from '@/components/referrals/referral-code-box';
+import { useReferralLinkOnCart } from '@/lib/referrals/use-referral-link';
 import '../checkout.css';
 
 /** Counts the messages in react-hook-form's (nested) errors. */
@@ -69,6 +73,9 @@ function ShippingStep({ book }: { book: Address[] }) {
   const values = useWatch({ control });
   const destination = destinationOf(withShippingValues(emptyDraft(), values as ShippingValues), book);
   const options = useCheckoutOptions(destination);
+  const referral = useCartReferralDiscount();
+  const cart = useCart();
+  useReferralLinkOnCart(cart.data);
   useEffect(() => {
     if (options.data) shippingRequired.current = options.data.shipping_required;
   }, [options.data]);
@@ -207,7 +214,8 @@ function ShippingStep({ book }: { book: Address[] }) {
             <p>
               <Link to="/cart">Change quantities or the coupon in the cart</Link>
             </p>
-            <CheckoutTotals o={o} method={method || null} />
+            {cart.data && <AppReferralBox cart={cart.data} compact />}
+            <CheckoutTotals referral={referral} o={o} method={method || null} />
             <Button type="submit" fullWidth size="lg">
               Continue to payment
             </Button>

@@ -19,6 +19,7 @@ import { RequireSignIn } from '../components/require-sign-in';
 import { TestModeBanner } from '@/components/checkout/test-mode-banner';
 import { destinationOf } from '@/lib/checkout/destination';
 import { type CheckoutDraft, clearDraft, loadDraft, newAttemptKey, orderRequest, saveDraft, sectionOf } from '@/lib/checkout/draft';
+import { useCartReferralDiscount } from '@/lib/resources/referrals';
 import '../checkout.css';
 
 type State = { kind: 'idle' } | { kind: 'SUBMITTING' } | { kind: 'FAILED'; problem: ApiProblem | null; message: string };
@@ -37,6 +38,7 @@ function Review() {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const addresses = useAddresses();
   const options = useCheckoutOptions(destinationOf(draft, addresses.data?.items ?? []), { enabled: !addresses.isPending });
+  const referral = useCartReferralDiscount();
   const place = usePlaceOrder();
   const client = useQueryClient();
   const resumed = useRef(false);
@@ -203,7 +205,7 @@ function Review() {
         <Card as="section" aria-labelledby="review-products" data-section="ProductList">
           <h2 id="review-products">Products</h2>
           <OrderLines lines={checkoutLineViews(o)} />
-          <CheckoutTotals o={o} method={draft.shippingMethod} />
+          <CheckoutTotals referral={referral} o={o} method={draft.shippingMethod} />
           <Button
             size="lg"
             fullWidth

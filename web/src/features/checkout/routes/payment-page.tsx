@@ -19,6 +19,7 @@ import { TestModeBanner } from '@/components/checkout/test-mode-banner';
 import { type CardErrors, checkCard, digitsOf, parseExpiry } from '@/lib/payments/card';
 import { destinationOf } from '@/lib/checkout/destination';
 import { type CheckoutDraft, type PaymentCode, loadDraft, saveDraft } from '@/lib/checkout/draft';
+import { useCartReferralDiscount } from '@/lib/resources/referrals';
 import '../checkout.css';
 
 function PaymentForm() {
@@ -33,6 +34,7 @@ function PaymentForm() {
   const [busy, setBusy] = useState(false);
   const addresses = useAddresses();
   const options = useCheckoutOptions(destinationOf(draft, addresses.data?.items ?? []), { enabled: !addresses.isPending });
+  const referral = useCartReferralDiscount();
   useEffect(() => saveDraft(draft), [draft]);
 
   if (addresses.isPending || options.isPending) return <Spinner label="Loading payment methods" />;
@@ -154,7 +156,7 @@ function PaymentForm() {
           <p className="payment-summary__total" data-testid="payment-total">
             {formatMoney(o.totals.total.cents + (shippingFee(o, draft.shippingMethod) ?? 0), o.currency)}
           </p>
-          <CheckoutTotals o={o} method={draft.shippingMethod} compact subtotalLabel={`Items (${o.item_count})`} />
+          <CheckoutTotals referral={referral} o={o} method={draft.shippingMethod} compact subtotalLabel={`Items (${o.item_count})`} />
         </Card>
       </aside>
     </div>
