@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useEffect, useRef } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { SkipLink } from '@/components/ui/skip-link';
 import { isApiProblem } from '@/lib/api/api-problem';
@@ -11,13 +11,15 @@ import { useShareLinkParam } from '@/lib/referrals/use-referral-link';
 import { enterMiniStore, leaveMiniStore, miniStoreKeyOf, readMiniStoreKey, STORE_PARAM } from '@/lib/store-cookie';
 import { NotFoundContent } from '../../not-found-content';
 import { DEFAULT_ELIGIBLE_TYPES, groupPath, type ReferralScope, ReferralScopeContext, useReferralScope } from './referral-context';
-import { ReferralCartPage } from './referral-cart-page';
-import { ReferralCheckoutPage } from './referral-checkout-page';
 import { ReferralHomePage } from './referral-home-page';
-import { ReferralProductsPage } from './referral-products-page';
-import { ReferralSignInPage } from './referral-sign-in-page';
-import { ReferralSuccessPage } from './referral-success-page';
 import './referral.css';
+
+// The store's pages load on demand (the welcome page comes with the group).
+const ReferralProductsPage = lazy(() => import('./referral-products-page').then((m) => ({ default: m.ReferralProductsPage })));
+const ReferralCartPage = lazy(() => import('./referral-cart-page').then((m) => ({ default: m.ReferralCartPage })));
+const ReferralCheckoutPage = lazy(() => import('./referral-checkout-page').then((m) => ({ default: m.ReferralCheckoutPage })));
+const ReferralSuccessPage = lazy(() => import('./referral-success-page').then((m) => ({ default: m.ReferralSuccessPage })));
+const ReferralSignInPage = lazy(() => import('./referral-sign-in-page').then((m) => ({ default: m.ReferralSignInPage })));
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
@@ -76,6 +78,7 @@ function Shell({ scope }: { scope: ReferralScope }) {
         <SkipLink />
         <Header />
         <main id="main" className="ministore__content" tabIndex={-1}>
+          <Suspense fallback={<div className="page-fallback" aria-busy="true" />}>
           <Routes>
             <Route path={rel}>
               <Route index element={<ReferralHomePage />} />
@@ -87,6 +90,7 @@ function Shell({ scope }: { scope: ReferralScope }) {
               <Route path="*" element={<NotFoundContent homeHref={groupPath(scope)} homeLabel="Back to the store" />} />
             </Route>
           </Routes>
+          </Suspense>
         </main>
         <footer className="ministore__footer">
           <p>
