@@ -31,7 +31,7 @@ export const REWARD_STATUSES: readonly RewardStatus[] = ['pending', 'available',
  * subscription's `id` yet, which `POST /me/rewards/sfc-redemption` needs: such entries come with
  * `id: null` and cannot be chosen (reported to the lead).
  */
-export type RedeemableSubscription = S['Subscription'] & { id: string | null };
+export type RedeemableSubscription = S['Subscription'];
 
 export const referralKeys = {
   all: ['referrals'] as const,
@@ -93,12 +93,7 @@ export function useConvertRewards() {
 
 /** The customer's cloud subscriptions (`GET /me/subscriptions`), active ones first. */
 export function getRedeemableSubscriptions(signal?: AbortSignal): Promise<RedeemableSubscription[]> {
-  return unwrap(api.GET('/api/v1/me/subscriptions', { signal })).then((list) =>
-    list.items.map((sub) => {
-      const id = (sub as { id?: unknown }).id;
-      return { ...sub, id: typeof id === 'string' ? id : null };
-    }),
-  );
+  return unwrap(api.GET('/api/v1/me/subscriptions', { signal })).then((list) => list.items);
 }
 
 export function useRedeemableSubscriptions(enabled = true) {

@@ -36,7 +36,7 @@ describe('MobileHomePage', () => {
   it('offers the top-up of what runs out within 7 days first, into the plans cart', async () => {
     const { calls } = mockApi({
       'GET /api/v1/me/devices': () => ({
-        items: [device({ subscriptions: [{ serial: SERIAL, family: 'cloud', sku: 'SFC-100GB-1Y', name: 'SpeedFusion Cloud 100 GB', used_mb: 100_000, remaining_mb: 2_400, allowance_mb: 102_400, expires_at: '2027-03-01T00:00:00Z', active: true }] })],
+        items: [device({ subscriptions: [{ id: 'sub_1', serial: SERIAL, family: 'cloud', sku: 'SFC-100GB-1Y', name: 'SpeedFusion Cloud 100 GB', used_mb: 100_000, remaining_mb: 2_400, allowance_mb: 102_400, expires_at: '2027-03-01T00:00:00Z', active: true }] })],
         total: 1,
         models: [],
       }),

@@ -48,7 +48,7 @@ export function SfcRedemptionPanel({
   subscriptions: RedeemableSubscription[];
 }) {
   const redeem = useSfcRedemption();
-  const usable = subscriptions.filter((s) => s.active && s.id);
+  const usable = subscriptions.filter((s) => s.active);
   const [chosen, setChosen] = useState<string>('');
   const [preview, setPreview] = useState<SfcRedemption | null>(null);
   const done = redeem.data?.applied ? redeem.data : null;
@@ -72,18 +72,12 @@ export function SfcRedemptionPanel({
       </p>
     );
   }
-  const noIds = usable.length === 0 && subscriptions.some((s) => s.active);
   return (
     <div className="sfc-redeem">
       <p>
         {formatMoney(available.cents, available.currency)} in cloud-plan rewards is available: add it as data (or days on an
         unlimited plan) to one of your cloud subscriptions.
       </p>
-      {noIds ? (
-        <p role="status" className="form-alert">
-          Your subscriptions can’t be chosen here yet. Contact Uplink support to have the rewards added to your plan.
-        </p>
-      ) : (
         <form
           className="sfc-redeem__form"
           onSubmit={(event) => {
@@ -112,7 +106,6 @@ export function SfcRedemptionPanel({
             Preview
           </Button>
         </form>
-      )}
       {preview && (
         <div className="sfc-redeem__preview" data-testid="sfc-preview">
           <p>
