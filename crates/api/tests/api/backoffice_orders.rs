@@ -503,3 +503,424 @@ async fn the_audit_log_filters_pages_and_exports_csv() {
     assert!(rows.next().unwrap().contains("order.ship"));
     assert!(rows.next().is_none());
 }
+
+// ----- every staff write leaves exactly one audit entry -----
+
+/// Staff POSTs that change nothing (a rendering), so they leave no entry.
+const READ_ONLY_WRITES: &[&str] = &["preview_markdown"];
+
+/// Every staff and admin write operation of the OpenAPI document.
+fn staff_write_operations() -> std::collections::BTreeSet<String> {
+    let doc: Value = serde_json::from_str(&uplink_api::openapi_json()).unwrap();
+    let mut out = std::collections::BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        if !(path.starts_with("/api/v1/staff/") || path.starts_with("/api/v1/admin/")) {
+            continue;
+        }
+        for (method, op) in item.as_object().unwrap() {
+            let id = op["operationId"].as_str().unwrap();
+            if method != "get" && !READ_ONLY_WRITES.contains(&id) {
+                out.insert(id.to_owned());
+            }
+        }
+    }
+    out
+}
+
+/// A demo store as `make run` seeds it, with the admin signed in.
+async fn demo() -> (TestApp, Session) {
+    let app = TestApp::new().await;
+    assert!(
+        uplink_seed::seed_demo_if_empty(&app.state.db)
+            .await
+            .unwrap()
+    );
+    app.state.catalog.refresh().await.unwrap();
+    let admin = app.sign_in("admin@uplink.test", "uplink-demo-1").await;
+    (app, admin)
+}
+
+async fn user_id(app: &TestApp, email: &str) -> String {
+    sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
+        .bind(email)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap()
+}
+
+async fn scalar(app: &TestApp, sql: &'static str) -> String {
+    sqlx::query_scalar(sql)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap()
+}
+
+fn tiny_png() -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, 1, 1);
+        enc.set_color(png::ColorType::Rgb);
+        let mut w = enc.write_header().unwrap();
+        w.write_image_data(&[10, 90, 200]).unwrap();
+    }
+    out
+}
+
+/// One staff write as the walk makes it.
+enum Call {
+    Json(Method, String, Value),
+    Bytes(String, &'static str, Vec<u8>),
+}
+
+/// What the walk has made so far, for the writes that need it.
+#[derive(Default)]
+struct Made {
+    product: String,
+    parent: String,
+    key: String,
+    quotation: String,
+    declinable: String,
+}
+
+/// The request that makes `op` succeed on the demo store, given what the
+/// walk made before it (`None`: no fixture yet — add one).
+async fn fixture(app: &TestApp, admin: &Session, op: &str, made: &Made) -> Option<Call> {
+    use Call::*;
+    let get = |uri: String| async move { app.get_as(admin, &uri).await.json() };
+    let product = format!("/api/v1/admin/products/{}", made.product);
+    let store = "/api/v1/admin/stores/audit-store".to_owned();
+    Some(match op {
+        "upload_admin_media" => Bytes(
+            "/api/v1/admin/media?purpose=image&file_name=a.png".into(),
+            "image/png",
+            tiny_png(),
+        ),
+        "create_admin_product" => Json(
+            Method::POST,
+            "/api/v1/admin/products".into(),
+            json!({
+            "sku": "UL-AUDIT-1", "name": "Audit Router", "brand": "Uplink", "product_type": "hardware",
+            "status": "active", "purchasable": true, "price_cents": 10_000, "min_qty": 1, "qty_step": 1,
+            "weight_grams": 300, "categories": ["routers"]}),
+        ),
+        "update_admin_product" => Json(Method::PUT, product.clone(), get(product).await),
+        "set_admin_product_prices" => {
+            let p = get(product.clone()).await;
+            Json(
+                Method::PUT,
+                format!("{product}/prices"),
+                json!({"version": p["version"], "prices": p["prices"]}),
+            )
+        }
+        "adjust_admin_stock" => Json(
+            Method::POST,
+            format!("{product}/stock-adjustments"),
+            json!({"warehouse": "Global", "delta": 3, "reason": "received"}),
+        ),
+        "create_admin_variant" => Json(
+            Method::POST,
+            format!("/api/v1/admin/products/{}/variants", made.parent),
+            json!({
+            "sku": "UL-AUDIT-KIT-5G", "name": "Audit Kit 5G", "brand": "Uplink", "product_type": "hardware",
+            "status": "active", "purchasable": true, "price_cents": 20_000, "min_qty": 1, "qty_step": 1,
+            "weight_grams": 300, "categories": ["routers"],
+            "attributes": [{"code": "cellular", "label": "Cellular", "value": "5g", "value_label": "5G"}]}),
+        ),
+        "bulk_change_prices" => Json(
+            Method::POST,
+            "/api/v1/admin/prices/bulk".into(),
+            json!({"product_ids": [made.product], "change": {"kind": "percent", "value": -1000}, "dry_run": false}),
+        ),
+        "import_products_csv" => {
+            // The export with one name changed: an import that changes nothing writes nothing.
+            let csv = app
+                .get_as(admin, "/api/v1/admin/exports/products.csv")
+                .await
+                .text()
+                .replace("Audit Router", "Audit Router II");
+            Bytes(
+                "/api/v1/admin/imports/products?dry_run=false".into(),
+                "text/csv",
+                csv.into_bytes(),
+            )
+        }
+        "create_admin_store" => Json(
+            Method::POST,
+            "/api/v1/admin/stores".into(),
+            json!({
+            "code": "audit-store", "kind": "ESTORE", "region": "Global", "name": "Audit", "display_name": "Audit",
+            "accent_color": "#0B5FFF", "active": true, "catalogue": "selected",
+            "payment_methods": ["card"], "shipping_methods": ["priority"]}),
+        ),
+        "update_admin_store" => Json(Method::PUT, store.clone(), get(store).await),
+        "set_store_selection" => Json(
+            Method::PUT,
+            format!("{store}/products"),
+            json!({"skus": ["MAX-BR1-MINI"]}),
+        ),
+        "create_admin_coupon" => Json(
+            Method::POST,
+            "/api/v1/admin/coupons".into(),
+            json!({"code": "AUDIT-5", "kind": "percent", "percent_bp": 500, "active": true}),
+        ),
+        "update_admin_coupon" => Json(
+            Method::PUT,
+            "/api/v1/admin/coupons/AUDIT-5".into(),
+            json!({"kind": "percent", "percent_bp": 500, "active": false}),
+        ),
+        "put_referral_terms" => Json(
+            Method::PUT,
+            "/api/v1/admin/referral-terms".into(),
+            get("/api/v1/admin/referral-terms".into()).await,
+        ),
+        "create_integration_key" => Json(
+            Method::POST,
+            "/api/v1/admin/integration-keys".into(),
+            json!({"name": "Audit"}),
+        ),
+        "revoke_integration_key" => Json(
+            Method::DELETE,
+            format!("/api/v1/admin/integration-keys/{}", made.key),
+            json!({}),
+        ),
+        "put_credit_terms" => Json(
+            Method::PUT,
+            format!(
+                "/api/v1/staff/customers/{}/credit-terms",
+                user_id(app, "business@uplink.test").await
+            ),
+            json!({"credit_limit_cents": 6_000_000, "payment_terms_days": 30, "may_exceed_limit": false, "note": "Raised"}),
+        ),
+        "record_credit_payment" => Json(
+            Method::POST,
+            "/api/v1/staff/orders/UL-000002/credit-payment".into(),
+            json!({"amount_cents": 100, "reference": "BANK-4711"}),
+        ),
+        "staff_refund_order" => Json(
+            Method::POST,
+            "/api/v1/staff/orders/UL-000002/refunds".into(),
+            json!({"reason": "Returned"}),
+        ),
+        "staff_mark_paid" => Json(
+            Method::POST,
+            "/api/v1/staff/orders/UL-000004/mark-paid".into(),
+            json!({}),
+        ),
+        "staff_resend_order_email" => Json(
+            Method::POST,
+            "/api/v1/staff/orders/UL-000004/resend-email".into(),
+            json!({}),
+        ),
+        "staff_cancel_order" => Json(
+            Method::POST,
+            "/api/v1/staff/orders/UL-000004/cancel".into(),
+            json!({"reason": "Asked to"}),
+        ),
+        "staff_add_shipment" => Json(
+            Method::POST,
+            "/api/v1/staff/orders/UL-000003/shipments".into(),
+            json!({"carrier": "UPS", "tracking_number": "1Z999AA10123456784"}),
+        ),
+        "staff_complete_order" => Json(
+            Method::POST,
+            "/api/v1/staff/orders/UL-000003/complete".into(),
+            json!({}),
+        ),
+        "resend_outbox_message" => Json(
+            Method::POST,
+            format!(
+                "/api/v1/admin/outbox/{}/resend",
+                scalar(
+                    app,
+                    "SELECT id FROM email_outbox ORDER BY created_at LIMIT 1"
+                )
+                .await
+            ),
+            json!({}),
+        ),
+        "edit_staff_quotation" => {
+            let q = get(format!("/api/v1/staff/quotations/{}", made.quotation)).await;
+            Json(
+                Method::PATCH,
+                format!("/api/v1/staff/quotations/{}", made.quotation),
+                json!({"version": q["version"], "comment": "Looking at it"}),
+            )
+        }
+        "send_quotation" => Json(
+            Method::POST,
+            format!("/api/v1/staff/quotations/{}/send", made.quotation),
+            json!({}),
+        ),
+        "decline_quotation" => Json(
+            Method::POST,
+            format!("/api/v1/staff/quotations/{}/decline", made.declinable),
+            json!({}),
+        ),
+        "mark_rebates_paid" => {
+            let due = get("/api/v1/staff/rebates".into()).await;
+            let p = due["partners"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["available"]["cents"].as_i64() > Some(0))
+                .cloned()
+                .expect("a partner with rebates to pay");
+            Json(
+                Method::POST,
+                format!(
+                    "/api/v1/staff/rebates/{}/mark-paid",
+                    p["id"].as_str().unwrap()
+                ),
+                json!({"amount_cents": p["available"]["cents"], "reference": "PAYOUT-1"}),
+            )
+        }
+        "set_customer_roles" => Json(
+            Method::PUT,
+            format!(
+                "/api/v1/admin/customers/{}/roles",
+                user_id(app, "jonas@uplink.test").await
+            ),
+            json!({"roles": ["customer", "partner"]}),
+        ),
+        "disable_customer" => Json(
+            Method::POST,
+            format!(
+                "/api/v1/admin/customers/{}/disable",
+                user_id(app, "jonas@uplink.test").await
+            ),
+            json!({"reason": "Testing"}),
+        ),
+        "enable_customer" => Json(
+            Method::POST,
+            format!(
+                "/api/v1/admin/customers/{}/enable",
+                user_id(app, "jonas@uplink.test").await
+            ),
+            json!({}),
+        ),
+        "view_as_customer" => Json(
+            Method::POST,
+            format!(
+                "/api/v1/staff/customers/{}/view-as",
+                user_id(app, "customer@uplink.test").await
+            ),
+            json!({}),
+        ),
+        _ => return None,
+    })
+}
+
+/// The walk's order: what a write needs is made by an earlier one.
+const WALK: &[&str] = &[
+    "upload_admin_media",
+    "create_admin_product",
+    "update_admin_product",
+    "set_admin_product_prices",
+    "adjust_admin_stock",
+    "create_admin_variant",
+    "bulk_change_prices",
+    "import_products_csv",
+    "create_admin_store",
+    "update_admin_store",
+    "set_store_selection",
+    "create_admin_coupon",
+    "update_admin_coupon",
+    "put_referral_terms",
+    "create_integration_key",
+    "revoke_integration_key",
+    "put_credit_terms",
+    "record_credit_payment",
+    "staff_refund_order",
+    "staff_mark_paid",
+    "staff_resend_order_email",
+    "staff_cancel_order",
+    "staff_add_shipment",
+    "staff_complete_order",
+    "resend_outbox_message",
+    "edit_staff_quotation",
+    "send_quotation",
+    "decline_quotation",
+    "mark_rebates_paid",
+    "set_customer_roles",
+    "disable_customer",
+    "enable_customer",
+    "view_as_customer",
+];
+
+#[tokio::test]
+async fn every_staff_write_of_the_document_leaves_exactly_one_audit_entry() {
+    let (app, admin) = demo().await;
+    let walk: std::collections::BTreeSet<String> = WALK.iter().map(|s| s.to_string()).collect();
+    assert_eq!(
+        walk,
+        staff_write_operations(),
+        "every staff write of the document is walked (add new ones to WALK and `fixture`)"
+    );
+    let mut made = Made::default();
+    // A configurable parent for the variant, and two quotations in review.
+    let mut parent = json!({"sku": "UL-AUDIT-KIT", "name": "Audit Kit", "brand": "Uplink", "product_type": "configurable",
+        "status": "active", "purchasable": false, "price_cents": 20_000, "min_qty": 1, "qty_step": 1, "categories": ["routers"]});
+    let res = app
+        .send_as(
+            &admin,
+            Method::POST,
+            "/api/v1/admin/products",
+            Some(&parent),
+        )
+        .await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    made.parent = res.json()["id"].as_str().unwrap().to_owned();
+    parent.as_object_mut().unwrap().clear();
+    made.quotation = scalar(
+        &app,
+        "SELECT number FROM quotations WHERE status = 'submitted' ORDER BY number LIMIT 1",
+    )
+    .await;
+    made.declinable = scalar(
+        &app,
+        "SELECT number FROM quotations WHERE status = 'expired' ORDER BY number LIMIT 1",
+    )
+    .await;
+    sqlx::query("UPDATE quotations SET status = 'submitted', valid_until = NULL WHERE number = $1")
+        .bind(&made.declinable)
+        .execute(app.state.db.writer())
+        .await
+        .unwrap();
+    for q in [&made.quotation, &made.declinable] {
+        // Opening a submitted quotation puts it in review (its own entry).
+        assert_eq!(
+            app.get_as(&admin, &format!("/api/v1/staff/quotations/{q}"))
+                .await
+                .status,
+            200
+        );
+    }
+    for op in WALK {
+        let call = fixture(&app, &admin, op, &made)
+            .await
+            .unwrap_or_else(|| panic!("no fixture for {op}"));
+        let before = app.state.db.audit_count().await.unwrap();
+        let res = match call {
+            Call::Json(method, uri, body) => app.send_as(&admin, method, &uri, Some(&body)).await,
+            Call::Bytes(uri, content_type, bytes) => {
+                app.send_bytes_as(&admin, Method::POST, &uri, content_type, bytes)
+                    .await
+            }
+        };
+        assert!(
+            res.status.is_success(),
+            "{op}: {} {}",
+            res.status,
+            res.text()
+        );
+        let after = app.state.db.audit_count().await.unwrap();
+        assert_eq!(after, before + 1, "{op} leaves exactly one audit entry");
+        match *op {
+            "create_admin_product" => made.product = res.json()["id"].as_str().unwrap().to_owned(),
+            "create_integration_key" => {
+                made.key = res.json()["key"]["id"].as_str().unwrap().to_owned()
+            }
+            _ => {}
+        }
+    }
+}
