@@ -924,3 +924,91 @@ async fn every_staff_write_of_the_document_leaves_exactly_one_audit_entry() {
         }
     }
 }
+
+/// A refund a stopped server left pending: reserved like the endpoint does, aged past the job's wait.
+async fn stranded_refund(
+    app: &TestApp,
+    number: &str,
+    admin: &Session,
+) -> uplink_db::refunds::RefundRow {
+    let order = app.state.db.order_by_number(number).await.unwrap().unwrap();
+    let actor = uplink_db::audit::Actor {
+        id: admin.user_id.clone(),
+        email: admin.email.clone(),
+    };
+    let mut tx = app.state.db.begin_write().await.unwrap();
+    let new = uplink_db::refunds::NewRefund {
+        order_id: &order.id,
+        amount_cents: order.total_cents,
+        reason: "Returned",
+        lines: &[],
+        method: &order.payment_method,
+        actor: &actor,
+    };
+    let refund = uplink_db::refunds::reserve_refund(&mut tx, &new, order.total_cents)
+        .await
+        .unwrap()
+        .unwrap();
+    sqlx::query("UPDATE refunds SET created_at = created_at - 3600000 WHERE id = $1")
+        .bind(&refund.id)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    refund
+}
+
+#[tokio::test]
+async fn refunds_a_stopped_server_left_pending_are_settled_by_what_the_gateway_says() {
+    let app = app().await;
+    let d = desk(&app, "stranded").await;
+    let paid_back = paid_order(&app, &d.buyer, "4242424242424242", 1, "h").await;
+    let never_asked = paid_order(&app, &d.buyer, "4242424242424242", 1, "i").await;
+    for n in [&paid_back, &never_asked] {
+        complete(&app, &d.fulfilment, n).await;
+    }
+    // The first reached the gateway before its server stopped; the second did not.
+    let first = stranded_refund(&app, &paid_back, &d.admin).await;
+    stranded_refund(&app, &never_asked, &d.admin).await;
+    let intent: String = sqlx::query_scalar(
+        "SELECT p.gateway_ref FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.number = $1",
+    )
+    .bind(&paid_back)
+    .fetch_one(app.state.db.pool())
+    .await
+    .unwrap();
+    app.state
+        .gateway
+        .refund(&intent, first.amount_cents)
+        .await
+        .unwrap();
+    // Run twice at once: each refund is settled once.
+    let (a, b) = tokio::join!(
+        uplink_api::commerce::orders::refunds::reconcile_stale(&app.state),
+        uplink_api::commerce::orders::refunds::reconcile_stale(&app.state)
+    );
+    assert!(a.is_ok() && b.is_ok());
+    let settled = app
+        .get_as(&d.buyer, &format!("/api/v1/orders/{paid_back}"))
+        .await
+        .json();
+    assert_eq!(settled["status"], "refunded");
+    assert_eq!(settled["refunds"].as_array().unwrap().len(), 1);
+    let given_back = app
+        .get_as(&d.buyer, &format!("/api/v1/orders/{never_asked}"))
+        .await
+        .json();
+    assert_eq!(given_back["status"], "completed");
+    assert!(given_back["refunds"].as_array().unwrap().is_empty());
+    // Its reservation is free again: staff can refund it now.
+    let res = post(
+        &app,
+        &d.admin,
+        &format!("/api/v1/staff/orders/{never_asked}/refunds"),
+        json!({"reason": "Returned"}),
+    )
+    .await;
+    assert_eq!(res.status, 200, "{}", res.text());
+    assert_eq!(refunded_at_gateway(&app).await, 2 * first.amount_cents);
+    assert_eq!(entries(&app, "order.refund").await, 2);
+}

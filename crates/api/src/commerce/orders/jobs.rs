@@ -3,7 +3,8 @@
 //! server runs it at a time: unpaid bank-transfer orders are cancelled after
 //! their pay-by time (stock returned), idempotency keys expire after 24
 //! hours, card/PayPal payments a stopped server left authorised are
-//! captured, and partner rebates past the return window become available.
+//! captured, refunds a stopped server left pending are settled, and partner
+//! rebates past the return window become available.
 
 use crate::http::state::AppState;
 use crate::platform::jobs::{Job, JobFuture};
@@ -32,11 +33,25 @@ pub fn jobs() -> Vec<Job<AppState>> {
             run: capture_authorised_payments,
         },
         Job {
+            name: "reconcile_stale_refunds",
+            every: Duration::from_secs(120),
+            run: reconcile_stale_refunds,
+        },
+        Job {
             name: "mature_partner_rebates",
             every: Duration::from_secs(600),
             run: mature_partner_rebates,
         },
     ]
+}
+
+/// Refunds a stopped server left pending are settled by what the gateway says.
+fn reconcile_stale_refunds(state: &AppState) -> JobFuture<'_> {
+    Box::pin(async move {
+        crate::commerce::orders::refunds::reconcile_stale(state)
+            .await
+            .map_err(|e| anyhow::anyhow!("{}", e.code.as_str()))
+    })
 }
 
 /// Partner rebates of orders paid longer ago than the return window become

@@ -286,7 +286,11 @@ async fn settle(
     } = *s;
     let now = uplink_db::now_ms();
     let mut tx = state.db.begin_write().await?;
-    r::succeed_refund(&mut tx, &refund.id, gateway_ref.as_deref()).await?;
+    if !r::succeed_refund(&mut tx, &refund.id, gateway_ref.as_deref()).await? {
+        // The reconciliation job settled it meanwhile (this request stalled).
+        tx.rollback().await?;
+        return detail_now(state, order).await;
+    }
     for rl in &plan.lines {
         let Some(line) = lines.iter().find(|l| l.id == rl.line_id) else {
             continue;
@@ -346,4 +350,120 @@ async fn settle(
     )
     .await;
     Ok(detail)
+}
+
+async fn detail_now(state: &AppState, order: &OrderRow) -> ApiResult<OrderDetail> {
+    let mut conn = state.db.pool().acquire().await?;
+    detail_in(state, &mut conn, &order.id).await
+}
+
+/// How long a refund may stay pending before the job settles it: a server
+/// stopped between asking the gateway and writing the answer.
+pub const STALE_AFTER_MS: i64 = 10 * 60 * 1000;
+
+/// Settles refunds left pending by a stopped server. The gateway is the
+/// truth: when the intent shows the money went back (its refunded total
+/// covers every succeeded refund of the order plus this one) the refund
+/// succeeds with its side effects, else it fails and gives its reservation
+/// back. A refund without a gateway (bank transfer, credit terms) reached
+/// no one outside the store and its staff member got no answer, so it
+/// fails: they refund again.
+pub async fn reconcile_stale(state: &AppState) -> ApiResult<u64> {
+    let stale = {
+        let mut conn = state.db.pool().acquire().await?;
+        r::stale_pending_refunds(&mut conn, uplink_db::now_ms() - STALE_AFTER_MS).await?
+    };
+    let mut settled = 0;
+    for refund in stale {
+        let (order, lines, refunded_cents, done_before) = {
+            let mut conn = state.db.pool().acquire().await?;
+            let Some(order) = q::order_in(&mut conn, &refund.order_id).await? else {
+                continue;
+            };
+            let refunded: i64 =
+                sqlx::query_scalar("SELECT refunded_cents FROM orders WHERE id = $1")
+                    .bind(&order.id)
+                    .fetch_one(&mut *conn)
+                    .await?;
+            let done: i64 = r::refunds_of(&mut conn, &order.id)
+                .await?
+                .iter()
+                .filter(|x| x.status == "succeeded")
+                .map(|x| x.amount_cents)
+                .sum();
+            (
+                order.clone(),
+                q::lines_in(&mut conn, &order.id).await?,
+                refunded,
+                done,
+            )
+        };
+        let gateway_ref = match went_back(state, &order, done_before + refund.amount_cents).await {
+            Ok(r) => r,
+            Err(failure) => {
+                let mut tx = state.db.begin_write().await?;
+                r::fail_refund(&mut tx, &refund, &failure).await?;
+                tx.commit().await?;
+                settled += 1;
+                continue;
+            }
+        };
+        let lines_before: Vec<OrderLineRow> = lines
+            .into_iter()
+            .map(|mut l| {
+                // The reservation already counts this refund's units: settle from before it.
+                let taken = refund
+                    .refund_lines()
+                    .iter()
+                    .find(|x| x.line_id == l.id)
+                    .map_or(0, |x| x.qty);
+                l.refunded_qty -= taken;
+                l
+            })
+            .collect();
+        let plan = Plan {
+            lines: refund.refund_lines(),
+            amount_cents: refund.amount_cents,
+            full: refunded_cents >= order.total_cents,
+        };
+        let settling = Settling {
+            order: &order,
+            lines: &lines_before,
+            plan: &plan,
+            refund: &refund,
+            refunded_before: refunded_cents - refund.amount_cents,
+        };
+        let actor = Actor {
+            id: refund.actor_id.clone(),
+            email: refund.actor_email.clone(),
+        };
+        settle(state, &settling, gateway_ref, &actor).await?;
+        settled += 1;
+    }
+    Ok(settled)
+}
+
+/// Whether the order's payment shows `covered` cents given back at the gateway.
+async fn went_back(
+    state: &AppState,
+    order: &OrderRow,
+    covered: i64,
+) -> Result<Option<String>, String> {
+    if !matches!(order.payment_method.as_str(), "card" | "paypal") {
+        return Err("interrupted before it was settled".into());
+    }
+    let mut conn = state.db.pool().acquire().await.map_err(|e| e.to_string())?;
+    let intent = q::payments_in(&mut conn, &order.id)
+        .await
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .filter(|p| p.status != "failed")
+        .find_map(|p| p.gateway_ref)
+        .ok_or_else(|| "no captured payment".to_owned())?;
+    drop(conn);
+    match state.gateway.intent(&intent).await {
+        Ok(Some(i)) if i.refunded_cents >= covered => Ok(Some(intent)),
+        Ok(_) => Err("interrupted before the gateway refunded it".into()),
+        Err(e) => Err(e.to_string()),
+    }
 }
