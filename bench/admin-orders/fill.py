@@ -36,16 +36,16 @@ def line_expr(c):
 
 series = f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {n})"
 tcount = len(templates)
-pick = f"(SELECT id FROM orders WHERE id IN ({','.join('?' * tcount)}) ORDER BY id LIMIT 1 OFFSET n.i % {tcount})"
+con.execute("CREATE TEMP TABLE tpl (k INTEGER PRIMARY KEY, id TEXT NOT NULL)")
+con.executemany("INSERT INTO tpl (k, id) VALUES (?, ?)", list(enumerate(templates)))
+pick = f"JOIN tpl t ON t.k = n.i % {tcount}"
 con.execute(
     f"{series} INSERT INTO orders ({', '.join(cols)}) SELECT {', '.join(order_expr(c) for c in cols)} "
-    f"FROM n JOIN orders o ON o.id = {pick}",
-    templates,
+    f"FROM n {pick} JOIN orders o ON o.id = t.id"
 )
 con.execute(
     f"{series} INSERT INTO order_lines ({', '.join(line_cols)}) SELECT {', '.join(line_expr(c) for c in line_cols)} "
-    f"FROM n JOIN order_lines l ON l.order_id = {pick}",
-    templates,
+    f"FROM n {pick} JOIN order_lines l ON l.order_id = t.id"
 )
 ACTIONS = ["order.ship", "order.mark_paid", "product.update", "order.refund", "credit.terms", "quotation.send"]
 con.execute(

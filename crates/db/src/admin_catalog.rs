@@ -39,19 +39,6 @@ pub enum ProductSort {
     Updated,
 }
 
-impl ProductSort {
-    fn order_by(self) -> &'static str {
-        match self {
-            ProductSort::Name => "p.name, p.sku",
-            ProductSort::NameDesc => "p.name DESC, p.sku",
-            ProductSort::Sku => "p.sku",
-            ProductSort::Price => "p.price_cents, p.sku",
-            ProductSort::PriceDesc => "p.price_cents DESC, p.sku",
-            ProductSort::Updated => "p.updated_at DESC, p.sku",
-        }
-    }
-}
-
 /// Stock filters: hardware at or under the low-stock threshold, or out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StockFilter {
@@ -103,97 +90,202 @@ pub struct ProductPage {
     pub total: i64,
 }
 
-/// The filter as SQL: a `WHERE` clause over `products p` and its binds.
-fn filter_sql(f: &ProductFilter) -> (String, Vec<String>) {
-    let mut sql = String::from(" WHERE 1 = 1");
-    let mut binds = Vec::new();
-    match f.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
-        Some(q) => {
-            let escaped = q
-                .replace('\\', "\\\\")
-                .replace('%', "\\%")
-                .replace('_', "\\_");
-            binds.push(format!("%{escaped}%"));
-            // One placeholder serves both comparisons; LIKE is case-sensitive
-            // on PostgreSQL, so both sides are folded.
-            sql.push_str(
-                " AND (UPPER(p.sku) LIKE UPPER($1) ESCAPE '\\' OR LOWER(p.name) LIKE LOWER($1) ESCAPE '\\')",
-            );
-        }
-        None => sql.push_str(" AND p.parent_id IS NULL"),
-    }
-    let mut add = |clause: &str, value: String| {
-        binds.push(value);
-        sql.push_str(&clause.replace('?', &format!("${}", binds.len())));
-    };
-    if let Some(t) = f.product_type {
-        add(" AND p.product_type = ?", t.as_str().to_owned());
-    }
-    if let Some(s) = f.status {
-        add(" AND p.status = ?", s.as_str().to_owned());
-    }
-    if let Some(b) = f.brand {
-        add(" AND p.brand = ?", b.as_str().to_owned());
-    }
-    if let Some(c) = &f.category {
-        add(
-            " AND EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = p.id AND pc.category_id = ?)",
-            category_id(c),
-        );
-    }
-    if let Some(l) = f.label {
-        add(
-            " AND EXISTS (SELECT 1 FROM product_labels pl WHERE pl.product_id = p.id AND pl.label = ?)",
-            l.as_str().to_owned(),
-        );
-    }
-    if let Some(stock) = f.stock {
-        let bound = match stock {
-            StockFilter::Low => "BETWEEN 1 AND 5",
-            StockFilter::Out => "<= 0",
-        };
-        sql.push_str(&format!(
-            " AND p.product_type = 'hardware' AND (SELECT COALESCE(SUM(s.available), 0) FROM stock s WHERE s.product_id = p.id) {bound}"
-        ));
-    }
-    (sql, binds)
+/// One product as the list filters and sorts it.
+#[derive(Debug)]
+struct IndexRow {
+    id: String,
+    sku: String,
+    sku_upper: String,
+    name: String,
+    name_lower: String,
+    product_type: String,
+    status: String,
+    brand: String,
+    price_cents: i64,
+    updated_at: i64,
+    has_parent: bool,
+    categories: Vec<String>,
+    labels: Vec<String>,
 }
 
-/// A page of the staff product list.
-pub async fn product_page(
-    conn: &mut AnyConnection,
-    f: &ProductFilter,
-) -> Result<ProductPage, DbError> {
-    let (filter, binds) = filter_sql(f);
-    let count_sql = format!("SELECT COUNT(*) AS n FROM products p{filter}");
-    let mut count = sqlx::query(sqlx::AssertSqlSafe(count_sql));
-    for b in &binds {
-        count = count.bind(b.clone());
+/// Every product's list fields (10,000 products are a few megabytes), read
+/// once per catalogue version: filtering, searching and sorting a page then
+/// cost no statements, and only the page's own columns are read.
+#[derive(Debug)]
+pub struct ProductIndex {
+    version: i64,
+    rows: Vec<IndexRow>,
+}
+
+/// The index a [`crate::Db`] keeps (shared by its clones).
+#[derive(Debug, Clone, Default)]
+pub struct IndexCache(std::sync::Arc<std::sync::Mutex<Option<std::sync::Arc<ProductIndex>>>>);
+
+impl IndexCache {
+    fn at(&self, version: i64) -> Option<std::sync::Arc<ProductIndex>> {
+        let held = self.0.lock().ok()?;
+        held.as_ref().filter(|i| i.version == version).cloned()
     }
-    let total: i64 = count.fetch_one(&mut *conn).await?.try_get("n")?;
-    // The page's ids first, then their columns: the per-row sub-selects run
-    // for the page only, never for every matching product.
-    let n = binds.len();
-    let page_sql = format!(
-        "SELECT p.id FROM products p{filter} ORDER BY {} LIMIT ${} OFFSET ${}",
-        f.sort.order_by(),
-        n + 1,
-        n + 2
-    );
-    let mut page = sqlx::query(sqlx::AssertSqlSafe(page_sql));
-    for b in &binds {
-        page = page.bind(b.clone());
+
+    fn keep(&self, index: std::sync::Arc<ProductIndex>) {
+        if let Ok(mut held) = self.0.lock()
+            && held.as_ref().is_none_or(|h| h.version <= index.version)
+        {
+            *held = Some(index);
+        }
     }
-    let ids: Vec<String> = page
-        .bind(f.limit.clamp(1, 200))
-        .bind(f.offset.max(0))
+}
+
+async fn read_index(conn: &mut AnyConnection, version: i64) -> Result<ProductIndex, DbError> {
+    let mut extra: HashMap<String, (Vec<String>, Vec<String>)> = HashMap::new();
+    for r in sqlx::query("SELECT product_id, category_id FROM product_categories")
         .fetch_all(&mut *conn)
         .await?
-        .iter()
-        .map(|r| r.try_get("id"))
-        .collect::<Result<_, _>>()?;
-    let rows = list_rows(conn, &ids).await?;
-    Ok(ProductPage { rows, total })
+    {
+        let entry = extra.entry(r.try_get("product_id")?).or_default();
+        entry.0.push(r.try_get("category_id")?);
+    }
+    for r in sqlx::query("SELECT product_id, label FROM product_labels")
+        .fetch_all(&mut *conn)
+        .await?
+    {
+        let entry = extra.entry(r.try_get("product_id")?).or_default();
+        entry.1.push(r.try_get("label")?);
+    }
+    let mut rows = Vec::new();
+    for r in sqlx::query(
+        "SELECT id, sku, name, product_type, status, brand, price_cents, updated_at, parent_id FROM products",
+    )
+    .fetch_all(&mut *conn)
+    .await?
+    {
+        let id: String = r.try_get("id")?;
+        let sku: String = r.try_get("sku")?;
+        let name: String = r.try_get("name")?;
+        let (categories, labels) = extra.remove(&id).unwrap_or_default();
+        rows.push(IndexRow {
+            sku_upper: sku.to_uppercase(),
+            name_lower: name.to_lowercase(),
+            id,
+            sku,
+            name,
+            product_type: r.try_get("product_type")?,
+            status: r.try_get("status")?,
+            brand: r.try_get("brand")?,
+            price_cents: r.try_get("price_cents")?,
+            updated_at: r.try_get("updated_at")?,
+            has_parent: r.try_get::<Option<String>, _>("parent_id")?.is_some(),
+            categories,
+            labels,
+        });
+    }
+    Ok(ProductIndex { version, rows })
+}
+
+/// Units available per product over every warehouse (for the stock filters).
+async fn stock_sums(conn: &mut AnyConnection) -> Result<HashMap<String, i64>, DbError> {
+    let rows = sqlx::query(
+        "SELECT product_id, CAST(COALESCE(SUM(available), 0) AS BIGINT) AS n FROM stock GROUP BY product_id",
+    )
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get("product_id")?, r.try_get("n")?)))
+        .collect()
+}
+
+/// Whether `r` passes the filter (the same rules the list has always had:
+/// a search matches SKU or name in any case and finds variants; without
+/// one only top-level products are listed).
+fn passes(
+    r: &IndexRow,
+    f: &ProductFilter,
+    q: Option<(&str, &str)>,
+    stock: Option<&HashMap<String, i64>>,
+    category: Option<&str>,
+) -> bool {
+    let searched = match q {
+        Some((upper, lower)) => r.sku_upper.contains(upper) || r.name_lower.contains(lower),
+        None => !r.has_parent,
+    };
+    searched
+        && f.product_type.is_none_or(|t| r.product_type == t.as_str())
+        && f.status.is_none_or(|s| r.status == s.as_str())
+        && f.brand.is_none_or(|b| r.brand == b.as_str())
+        && category.is_none_or(|c| r.categories.iter().any(|x| x == c))
+        && f.label
+            .is_none_or(|l| r.labels.iter().any(|x| x == l.as_str()))
+        && match (f.stock, stock) {
+            (Some(kind), Some(sums)) => {
+                let n = sums.get(&r.id).copied().unwrap_or(0);
+                r.product_type == "hardware"
+                    && match kind {
+                        StockFilter::Low => (1..=5).contains(&n),
+                        StockFilter::Out => n <= 0,
+                    }
+            }
+            _ => true,
+        }
+}
+
+fn compare(sort: ProductSort, a: &IndexRow, b: &IndexRow) -> std::cmp::Ordering {
+    let by_sku = a.sku.cmp(&b.sku);
+    match sort {
+        ProductSort::Name => a.name.cmp(&b.name).then(by_sku),
+        ProductSort::NameDesc => b.name.cmp(&a.name).then(by_sku),
+        ProductSort::Sku => by_sku,
+        ProductSort::Price => a.price_cents.cmp(&b.price_cents).then(by_sku),
+        ProductSort::PriceDesc => b.price_cents.cmp(&a.price_cents).then(by_sku),
+        ProductSort::Updated => b.updated_at.cmp(&a.updated_at).then(by_sku),
+    }
+}
+
+impl crate::Db {
+    /// A page of the staff product list: filtered and sorted from the
+    /// in-memory index of the current catalogue version (read again when a
+    /// save, on any server, moved the version), then the page's columns.
+    pub async fn admin_product_page(&self, f: &ProductFilter) -> Result<ProductPage, DbError> {
+        let mut conn = self.pool().acquire().await?;
+        let version = crate::catalog::catalog_version_in(&mut conn).await?;
+        let index = match self.admin_index.at(version) {
+            Some(index) => index,
+            None => {
+                let index = std::sync::Arc::new(read_index(&mut conn, version).await?);
+                self.admin_index.keep(index.clone());
+                index
+            }
+        };
+        let stock = match f.stock {
+            Some(_) => Some(stock_sums(&mut conn).await?),
+            None => None,
+        };
+        let q = f.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
+        let folded = q.map(|q| (q.to_uppercase(), q.to_lowercase()));
+        let category = f.category.as_deref().map(category_id);
+        let mut hits: Vec<&IndexRow> = index
+            .rows
+            .iter()
+            .filter(|r| {
+                passes(
+                    r,
+                    f,
+                    folded.as_ref().map(|(u, l)| (u.as_str(), l.as_str())),
+                    stock.as_ref(),
+                    category.as_deref(),
+                )
+            })
+            .collect();
+        hits.sort_by(|a, b| compare(f.sort, a, b));
+        let total = hits.len() as i64;
+        let ids: Vec<String> = hits
+            .into_iter()
+            .skip(f.offset.max(0) as usize)
+            .take(f.limit.clamp(1, 200) as usize)
+            .map(|r| r.id.clone())
+            .collect();
+        let rows = list_rows(&mut conn, &ids).await?;
+        Ok(ProductPage { rows, total })
+    }
 }
 
 /// The list columns of `ids`, in that order.

@@ -84,6 +84,8 @@ pub struct Db {
     /// SQLite only: the one connection write transactions use (see [`Db::begin_write`]).
     writer: Option<AnyPool>,
     backend: Backend,
+    /// The staff product list's index, kept for the catalogue version it was read at.
+    admin_index: admin_catalog::IndexCache,
 }
 
 impl Db {
@@ -117,6 +119,7 @@ impl Db {
             pool,
             writer,
             backend,
+            admin_index: admin_catalog::IndexCache::default(),
         })
     }
 

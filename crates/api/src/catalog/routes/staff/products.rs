@@ -9,7 +9,7 @@ use crate::http::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use uplink_db::admin_catalog::{ProductFilter, ProductSort, StockFilter, product_page};
+use uplink_db::admin_catalog::{ProductFilter, ProductSort, StockFilter};
 use uplink_domain::catalog::{Brand, Label, ProductStatus, ProductType};
 use uplink_domain::catalog_admin::ProductInput;
 use uplink_domain::error_code::ErrorCode;
@@ -125,8 +125,7 @@ pub async fn list_admin_products(
     ApiQuery(query): ApiQuery<AdminProductQuery>,
 ) -> ApiResult<Json<AdminProductList>> {
     let (filter, page, per_page) = filter_of(&query)?;
-    let mut conn = state.db.pool().acquire().await?;
-    let found = product_page(&mut conn, &filter).await?;
+    let found = state.db.admin_product_page(&filter).await?;
     Ok(Json(AdminProductList {
         items: found.rows.into_iter().map(AdminProductRow::from).collect(),
         total: found.total,
