@@ -409,7 +409,7 @@ impl Db {
                  k.created_at, k.user_id, o.number AS order_number \
                  FROM licence_keys k LEFT JOIN order_lines l ON l.id = k.order_line_id \
                  LEFT JOIN orders o ON o.id = l.order_id \
-                 WHERE k.serial IN ({list}) ORDER BY k.serial, k.created_at, k.id"
+                 WHERE k.serial IN ({list}) AND k.revoked_at IS NULL ORDER BY k.serial, k.created_at, k.id"
             )
         })
         .await
@@ -426,7 +426,7 @@ impl Db {
                  w.user_id, o.number AS order_number, l.options \
                  FROM warranty_extensions w JOIN order_lines l ON l.id = w.order_line_id \
                  JOIN orders o ON o.id = l.order_id \
-                 WHERE w.serial IN ({list}) ORDER BY w.serial, w.created_at"
+                 WHERE w.serial IN ({list}) AND w.revoked_at IS NULL ORDER BY w.serial, w.created_at"
             )
         })
         .await
@@ -461,7 +461,7 @@ impl Db {
     /// The customer's eSIM profiles, newest first.
     pub async fn esims_of(&self, user_id: &str) -> Result<Vec<EsimRow>, DbError> {
         let sql = format!(
-            "SELECT {ESIM_COLUMNS} FROM esims WHERE user_id = $1 ORDER BY created_at DESC, iccid"
+            "SELECT {ESIM_COLUMNS} FROM esims WHERE user_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC, iccid"
         );
         Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
             .bind(user_id)

@@ -42,7 +42,7 @@ impl Db {
             "SELECT k.id, k.serial, k.name, k.created_at, o.number AS order_number \
              FROM licence_keys k JOIN order_lines l ON l.id = k.order_line_id \
              JOIN orders o ON o.id = l.order_id \
-             WHERE k.user_id = $1 ORDER BY k.created_at DESC, k.serial",
+             WHERE k.user_id = $1 AND k.revoked_at IS NULL ORDER BY k.created_at DESC, k.serial",
         )
         .bind(user_id)
         .fetch_all(self.pool())

@@ -395,7 +395,9 @@ fn payment_row(order: &OrderRow, method: PaymentMethod, intent: Option<&str>) ->
 
 /// The test gateway's token and captured intent behind a card payment, so
 /// staff can refund the order there like any other.
-async fn record_test_card(
+/// The test gateway's side of a demo card payment (its token and captured
+/// intent), so staff can refund the order through the gateway like any other.
+pub(crate) async fn record_test_card(
     tx: &mut AnyConnection,
     order: &OrderRow,
     intent: &str,

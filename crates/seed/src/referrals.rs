@@ -176,6 +176,9 @@ pub async fn seed_demo_referrals(db: &Db) -> Result<(), DbError> {
         },
     )
     .await?;
+    if let Some(intent) = &order.payment_reference {
+        crate::orders::record_test_card(&mut tx, &order, intent).await?;
+    }
     let note = "Order placed with a friend's referral code; paid by card.";
     q::insert_history_at(&mut tx, &order.id, placed, "processing", "customer", note).await?;
     let done = "2 digital items delivered.";

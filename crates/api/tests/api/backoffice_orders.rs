@@ -1012,3 +1012,48 @@ async fn refunds_a_stopped_server_left_pending_are_settled_by_what_the_gateway_s
     assert_eq!(refunded_at_gateway(&app).await, 2 * first.amount_cents);
     assert_eq!(entries(&app, "order.refund").await, 2);
 }
+
+#[tokio::test]
+async fn refunding_a_delivered_licence_order_revokes_its_keys_and_takes_back_the_partners_rebate() {
+    let (app, admin) = demo().await;
+    // Marta's licence order from Skyline's referral code, delivered and paid by card.
+    let number = "UL-000005";
+    let order_id: String = sqlx::query_scalar("SELECT id FROM orders WHERE number = $1")
+        .bind(number)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    let count = |sql: &'static str| {
+        let (pool, id) = (app.state.db.pool().clone(), order_id.clone());
+        async move {
+            sqlx::query_scalar::<_, i64>(sql)
+                .bind(id)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    const KEYS: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM licence_keys k JOIN order_lines l ON l.id = k.order_line_id WHERE l.order_id = $1";
+    const REVOKED: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM licence_keys k JOIN order_lines l ON l.id = k.order_line_id WHERE l.order_id = $1 AND k.revoked_at IS NOT NULL";
+    const REBATES: &str = "SELECT CAST(COALESCE(SUM(rebate_cents), 0) AS BIGINT) FROM partner_ledger WHERE order_id = $1 AND status <> 'cancelled'";
+    let issued = count(KEYS).await;
+    assert!(issued > 0, "the demo order delivered licence keys");
+    assert!(count(REBATES).await > 0, "Skyline earned a rebate on it");
+    let marta = app.sign_in("marta@uplink.test", "uplink-demo-1").await;
+    let devices = app.get_as(&marta, "/api/v1/me/devices").await.text();
+    assert!(devices.contains(number), "Marta's devices list the order's licences");
+    let uri = format!("/api/v1/staff/orders/{number}/refunds");
+    let res = post(&app, &admin, &uri, json!({"reason": "Licences not needed"})).await;
+    assert_eq!(res.status, 200, "{}", res.text());
+    assert_eq!(res.json()["status"], "refunded");
+    assert_eq!(
+        count(REVOKED).await,
+        issued,
+        "every key of the order is revoked"
+    );
+    assert_eq!(
+        count(REBATES).await,
+        0,
+        "the rebate is cancelled or clawed back"
+    );
+}
