@@ -117,21 +117,46 @@ pub struct ProductIndex {
     rows: Vec<IndexRow>,
 }
 
-/// The index a [`crate::Db`] keeps (shared by its clones).
+type Shared<T> = std::sync::Arc<std::sync::Mutex<Option<T>>>;
+type StockSums = std::sync::Arc<HashMap<String, i64>>;
+
+/// How long the stock filters trust the stock sums they read: stock moves
+/// with every order, and a staff list a second behind is fine, while
+/// summing every warehouse row per request is not.
+const STOCK_SUMS_FOR: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// The index a [`crate::Db`] keeps (shared by its clones), and the stock
+/// sums the stock filters last read.
 #[derive(Debug, Clone, Default)]
-pub struct IndexCache(std::sync::Arc<std::sync::Mutex<Option<std::sync::Arc<ProductIndex>>>>);
+pub struct IndexCache {
+    index: Shared<std::sync::Arc<ProductIndex>>,
+    stock: Shared<(std::time::Instant, StockSums)>,
+}
 
 impl IndexCache {
     fn at(&self, version: i64) -> Option<std::sync::Arc<ProductIndex>> {
-        let held = self.0.lock().ok()?;
+        let held = self.index.lock().ok()?;
         held.as_ref().filter(|i| i.version == version).cloned()
     }
 
     fn keep(&self, index: std::sync::Arc<ProductIndex>) {
-        if let Ok(mut held) = self.0.lock()
+        if let Ok(mut held) = self.index.lock()
             && held.as_ref().is_none_or(|h| h.version <= index.version)
         {
             *held = Some(index);
+        }
+    }
+
+    fn fresh_stock(&self) -> Option<StockSums> {
+        let held = self.stock.lock().ok()?;
+        held.as_ref()
+            .filter(|(at, _)| at.elapsed() < STOCK_SUMS_FOR)
+            .map(|(_, sums)| sums.clone())
+    }
+
+    fn keep_stock(&self, sums: StockSums) {
+        if let Ok(mut held) = self.stock.lock() {
+            *held = Some((std::time::Instant::now(), sums));
         }
     }
 }
@@ -255,9 +280,14 @@ impl crate::Db {
                 index
             }
         };
-        let stock = match f.stock {
-            Some(_) => Some(stock_sums(&mut conn).await?),
-            None => None,
+        let stock = match (f.stock, self.admin_index.fresh_stock()) {
+            (None, _) => None,
+            (Some(_), Some(sums)) => Some(sums),
+            (Some(_), None) => {
+                let sums = std::sync::Arc::new(stock_sums(&mut conn).await?);
+                self.admin_index.keep_stock(sums.clone());
+                Some(sums)
+            }
         };
         let q = f.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
         let folded = q.map(|q| (q.to_uppercase(), q.to_lowercase()));
@@ -270,7 +300,7 @@ impl crate::Db {
                     r,
                     f,
                     folded.as_ref().map(|(u, l)| (u.as_str(), l.as_str())),
-                    stock.as_ref(),
+                    stock.as_deref(),
                     category.as_deref(),
                 )
             })

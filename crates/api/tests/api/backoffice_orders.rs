@@ -1041,7 +1041,10 @@ async fn refunding_a_delivered_licence_order_revokes_its_keys_and_takes_back_the
     assert!(count(REBATES).await > 0, "Skyline earned a rebate on it");
     let marta = app.sign_in("marta@uplink.test", "uplink-demo-1").await;
     let devices = app.get_as(&marta, "/api/v1/me/devices").await.text();
-    assert!(devices.contains(number), "Marta's devices list the order's licences");
+    assert!(
+        devices.contains(number),
+        "Marta's devices list the order's licences"
+    );
     let uri = format!("/api/v1/staff/orders/{number}/refunds");
     let res = post(&app, &admin, &uri, json!({"reason": "Licences not needed"})).await;
     assert_eq!(res.status, 200, "{}", res.text());
