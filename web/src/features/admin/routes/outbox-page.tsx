@@ -105,7 +105,7 @@ export default function OutboxPage() {
           {open ? (
             <Card as="section" className="outbox-message" aria-labelledby="message-h" data-testid="outbox-message">
               <h2 id="message-h">{open.subject}</h2>
-              <dl className="customer-facts">
+              <dl className="outbox-facts">
                 <div>
                   <dt>To</dt>
                   <dd>{open.to}</dd>
