@@ -11,6 +11,7 @@ test.describe.configure({ mode: 'serial' });
 const ROUTER = 'MAX-BR1-PRO-5G-PRM';
 const ANTENNA = 'ANT-MOB-42G';
 let number = '';
+let buyerEmail = '';
 let buyerState: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
 
 async function staffPage(browser: Browser, email: string, block: number): Promise<Page> {
@@ -43,6 +44,7 @@ test.beforeAll(async ({ browser }) => {
   const page = await context.newPage();
   await page.goto('/');
   const email = `refund-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  buyerEmail = email;
   const registered = await page.request.post('/api/v1/auth/register', { data: { email, password: 'refund-password-1', name: 'Rita Refund', country: 'DE' } });
   expect(registered.status(), await registered.text()).toBe(201);
   for (const [sku, qty] of [
@@ -170,5 +172,15 @@ test('the audit log shows the shipments, the completion and the refund', async (
   await page.getByTestId('outbox-list').getByRole('button').first().click();
   await expect(page.getByTestId('outbox-message')).toBeVisible();
   await check(page, 'backoffice-outbox');
+
+  // The buyer's customer page: their order with the refund; viewing as them is audited.
+  const found = await page.request.get(`/api/v1/staff/customers?q=${encodeURIComponent(buyerEmail)}`);
+  expect(found.status()).toBe(200);
+  const [customer] = (await found.json()) as { id: string }[];
+  await page.goto(`/admin/customers/${customer!.id}`);
+  await expect(page.getByTestId('customer-orders')).toContainText(number);
+  await page.getByRole('button', { name: 'View as customer' }).click();
+  await expect(page.getByTestId('view-as')).toContainText('recorded in the audit log');
+  await check(page, 'backoffice-customer');
   await page.context().close();
 });

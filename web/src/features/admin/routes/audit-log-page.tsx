@@ -110,7 +110,7 @@ export default function AuditLogPage() {
                 <td data-label="Resource" className="data-table__key">
                   {e.resource_type} {e.resource_id}
                 </td>
-                <td data-label="Summary">
+                <td data-label="Summary" className="audit-summary">
                   {e.summary}
                   {(e.before != null || e.after != null) && (
                     <details className="audit-change">
