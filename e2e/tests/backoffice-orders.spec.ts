@@ -76,6 +76,8 @@ test.beforeAll(async ({ browser }) => {
 test('fulfilment ships part of the order, the buyer sees the tracking, then the rest ships and is delivered', async ({ browser }) => {
   const page = await staffPage(browser, 'fulfilment@uplink.test', 3);
   await page.goto(`/admin/orders?q=${number}`);
+  await expect(page.getByTestId('staff-orders')).toContainText(number);
+  await check(page, 'backoffice-order-desk');
   await page.getByRole('link', { name: number }).click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(number) })).toBeVisible();
   // Fulfilment staff see no refund controls.

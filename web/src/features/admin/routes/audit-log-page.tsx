@@ -74,7 +74,7 @@ export default function AuditLogPage() {
         )}
       </form>
       <p role="status" aria-live="polite" className="muted" data-testid="audit-status">
-        {log.data ? `${items.length === 0 ? 'No' : items.length} entr${items.length === 1 ? 'y' : 'ies'}${params.before ? ' on this page' : ''}${filters ? ' match' : ''}.` : ''}
+        {log.data ? `${items.length === 0 ? 'No' : items.length} entr${items.length === 1 ? 'y' : 'ies'}${params.before ? ' on this page' : ''}${filters ? (items.length === 1 ? ' matches' : ' match') : ''}.` : ''}
       </p>
       {log.isPending ? (
         <div aria-busy="true">
@@ -101,7 +101,7 @@ export default function AuditLogPage() {
             {items.map((e) => (
               <tr key={e.id} data-testid="audit-entry">
                 <td data-label="When">{new Date(e.at).toLocaleString()}</td>
-                <td data-label="Who" className="data-table__key">
+                <td data-label="Who" className="audit-who">
                   {e.actor_email}
                 </td>
                 <td data-label="Action" className="data-table__key">

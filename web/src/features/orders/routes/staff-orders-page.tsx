@@ -96,7 +96,7 @@ export default function StaffOrdersPage() {
       </div>
       <p role="status" aria-live="polite" className="muted" data-testid="orders-status">
         {orders.data
-          ? `${rows.length === 0 ? 'No' : rows.length} order${rows.length === 1 ? '' : 's'}${params.before ? ' on this page' : ''}${filtered > 0 ? ' match' : ''}.`
+          ? `${rows.length === 0 ? 'No' : rows.length} order${rows.length === 1 ? '' : 's'}${params.before ? ' on this page' : ''}${filtered > 0 ? (rows.length === 1 ? ' matches' : ' match') : ''}.`
           : ''}
       </p>
       {orders.isPending ? (
@@ -133,12 +133,14 @@ export default function StaffOrdersPage() {
                 <td data-label="Status">
                   <Badge tone={STATUS_TONES[o.status]}>{STATUS_LABELS[o.status] ?? o.status}</Badge>
                 </td>
-                <td data-label="Customer" className="data-table__key">
-                  {o.email}
+                <td data-label="Customer">
+                  <span className="staff-orders__email">{o.email}</span>
                 </td>
                 <td data-label="Placed">{new Date(o.placed_at).toLocaleString()}</td>
                 <td data-label="Payment">
-                  {PAYMENT_LABELS[o.payment_method] ?? o.payment_method} <span className="muted">({o.payment_status.replace('_', ' ')})</span>
+                  <span>
+                    {PAYMENT_LABELS[o.payment_method] ?? o.payment_method} <span className="muted">({o.payment_status.replace('_', ' ')})</span>
+                  </span>
                 </td>
                 <td data-label="Total" className="data-table__num">
                   {formatMoney(o.total.cents, o.total.currency)}
