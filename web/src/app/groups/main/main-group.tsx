@@ -50,6 +50,9 @@ const ThankYouPage = lazy(() => import('@/features/checkout/routes/thank-you-pag
 const OrdersPage = lazy(() => import('@/features/orders/routes/orders-page'));
 const OrderPage = lazy(() => import('@/features/orders/routes/order-page'));
 const StaffOrdersPage = lazy(() => import('@/features/orders/routes/staff-orders-page'));
+const StaffOrderPage = lazy(() => import('@/features/orders/routes/staff-order-page'));
+const OutboxPage = lazy(() => import('@/features/admin/routes/outbox-page'));
+const AuditLogPage = lazy(() => import('@/features/admin/routes/audit-log-page'));
 const StaffCustomersPage = lazy(() => import('@/features/credit/routes/staff-customers-page'));
 const StaffCustomerPage = lazy(() => import('@/features/credit/routes/staff-customer-page'));
 
@@ -143,6 +146,9 @@ function MainShell() {
             <Route path="admin" element={<AdminLayout />}>
               <Route index element={<AdminHomePage />} />
               <Route path="orders" element={<StaffOrdersPage />} />
+              <Route path="orders/:number" element={<StaffOrderPage />} />
+              <Route path="outbox" element={<OutboxPage />} />
+              <Route path="audit-log" element={<AuditLogPage />} />
               <Route path="customers" element={<StaffCustomersPage />} />
               <Route path="customers/:id" element={<StaffCustomerPage />} />
               <Route path="quotations" element={<StaffQuotationsPage />} />

@@ -21,6 +21,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/referral-terms', label: 'Referral terms', role: 'admin', group: 'Programmes' },
   { to: '/admin/integration-keys', label: 'Integration keys', role: 'admin', group: 'System' },
   { to: '/admin/errors', label: 'Error reports', role: 'admin', group: 'System' },
+  { to: '/admin/outbox', label: 'Outbox', role: 'admin', group: 'System' },
+  { to: '/admin/audit-log', label: 'Audit log', role: 'admin', group: 'System' },
 ];
 
 export const STAFF_ROLES: readonly Role[] = ['sales', 'fulfilment', 'admin'];

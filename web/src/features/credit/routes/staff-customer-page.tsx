@@ -7,6 +7,7 @@ import { useStaffCreditAccount } from '../api/staff-credit';
 import { RecordPayment } from '../components/record-payment';
 import { StaffNotice } from '@/components/staff-notice';
 import { TermsForm } from '../components/terms-form';
+import { CustomerAccount } from '../components/customer-account';
 import '../credit.css';
 
 const orderLink = (number: string) => <span>{number}</span>;
@@ -48,6 +49,7 @@ export default function StaffCustomerPage() {
               <dd>{account.data.open_invoices.length}</dd>
             </div>
           </dl>
+          <CustomerAccount id={id} />
           <Card as="section" className="credit-section" aria-labelledby="terms-heading">
             <TermsForm account={account.data} />
           </Card>

@@ -13,6 +13,7 @@ import { messageForProblem } from '@/lib/api/error-messages';
 import { useOrder } from '@/lib/resources/orders/get-order';
 import { useCancelOrder } from '../api/cancel-order';
 import { useReorder } from '../api/reorder';
+import { OrderRefunds } from '../components/order-refunds';
 import { DELIVERY_LABELS, STATUS_LABELS, STATUS_TONES } from '../lib/status';
 import '../orders.css';
 
@@ -154,7 +155,16 @@ export default function OrderPage() {
           <h2 id="lines-h">Items</h2>
           <OrderDetailLines
             order={o}
-            extra={(l) => <div className="muted">{DELIVERY_LABELS[l.delivery_status] ?? l.delivery_status}</div>}
+            extra={(l) => (
+              <>
+                <div className="muted">{DELIVERY_LABELS[l.delivery_status] ?? l.delivery_status}</div>
+                {l.refunded_qty > 0 && (
+                  <div data-testid="line-refunded">
+                    {l.refunded_qty === l.qty ? 'Refunded' : `${l.refunded_qty} of ${l.qty} refunded`}
+                  </div>
+                )}
+              </>
+            )}
           />
           <OrderDetailTotals order={o} />
         </Card>
@@ -181,6 +191,12 @@ export default function OrderPage() {
             </>
           )}
         </Card>
+        {o.refunds.length > 0 && (
+          <Card as="section" aria-labelledby="refunds-h">
+            <h2 id="refunds-h">Refunds</h2>
+            <OrderRefunds order={o} />
+          </Card>
+        )}
         <Card as="section" aria-labelledby="payment-h">
           <h2 id="payment-h">Payment</h2>
           <p>
