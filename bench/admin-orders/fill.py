@@ -50,7 +50,8 @@ con.execute(
 ACTIONS = ["order.ship", "order.mark_paid", "product.update", "order.refund", "credit.terms", "quotation.send"]
 con.execute(
     f"{series} INSERT INTO audit_log (at, actor_id, actor_email, action, resource_type, resource_id, summary, before_json, after_json) "
-    f"SELECT {now} - n.i * 631000, 'usr_staff' || (n.i % 12), 'staff' || (n.i % 12) || '@bench.example', "
+    # Entries are appended as time passes: a higher id is a later entry.
+    f"SELECT {now} - ({n} - n.i) * 631000, 'usr_staff' || (n.i % 12), 'staff' || (n.i % 12) || '@bench.example', "
     "CASE n.i % 6 " + " ".join(f"WHEN {k} THEN '{a}'" for k, a in enumerate(ACTIONS)) + " END, "
     "'order', 'UL-B' || substr('0000000' || n.i, -7), 'bench entry', '{\"status\":\"processing\"}', '{\"status\":\"shipped\"}' FROM n"
 )
