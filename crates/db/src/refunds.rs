@@ -243,39 +243,48 @@ pub async fn stale_pending_refunds(
 
 // ----- revoking what refunded units delivered -----
 
-/// Revokes what units `first .. first + qty` of a line delivered (units are
-/// serial positions for serial-bound lines, else unit numbers): licence
-/// keys and warranty extensions stop, plan extensions and top-ups are taken
-/// off their subscription or eSIM, eSIM profiles and pools stop. Answers how
-/// many deliverables were revoked.
-pub async fn revoke_units(
+/// Revokes what unit `unit` of a line delivered (units are serial
+/// positions for serial-bound lines, else unit numbers): a licence key and
+/// warranty extension stop, a plan extension or top-up is taken off its
+/// subscription or eSIM, an eSIM profile stops. Answers how many
+/// deliverables were revoked (0: nothing of it was live).
+pub async fn revoke_unit(
     conn: &mut AnyConnection,
     line: &OrderLineRow,
-    first: i64,
-    qty: i64,
+    unit: i64,
     data_mb_per_unit: Option<i64>,
 ) -> Result<u64, DbError> {
     let now = now_ms();
     let serials: Vec<String> = serde_json::from_str(&line.serials).unwrap_or_default();
     let mut revoked = 0;
-    for unit in first..first + qty {
-        if let Some(serial) = serials.get(unit as usize) {
-            revoked += revoke_serial(conn, &line.id, serial, now).await?;
-        }
-        revoked += revoke_plan_unit(conn, &line.id, unit, data_mb_per_unit, now).await?;
-        revoked += revoke_esim_unit(conn, &line.id, unit, now).await?;
+    if let Some(serial) = serials.get(unit as usize) {
+        revoked += revoke_serial(conn, &line.id, serial, now).await?;
     }
-    if first + qty >= line.qty {
-        revoked += sqlx::query(
-            "UPDATE esim_pools SET revoked_at = $1 WHERE order_line_id = $2 AND revoked_at IS NULL",
-        )
-        .bind(now)
-        .bind(&line.id)
-        .execute(&mut *conn)
-        .await?
-        .rows_affected();
-    }
+    revoked += revoke_plan_unit(conn, &line.id, unit, data_mb_per_unit, now).await?;
+    revoked += revoke_esim_unit(conn, &line.id, unit, now).await?;
     Ok(revoked)
+}
+
+/// A data pool the line made stops (once every unit of the line is refunded).
+pub async fn revoke_pool(conn: &mut AnyConnection, line_id: &str) -> Result<u64, DbError> {
+    Ok(sqlx::query(
+        "UPDATE esim_pools SET revoked_at = $1 WHERE order_line_id = $2 AND revoked_at IS NULL",
+    )
+    .bind(now_ms())
+    .bind(line_id)
+    .execute(conn)
+    .await?
+    .rows_affected())
+}
+
+/// A line's units refunded so far, as this transaction sees them.
+pub async fn refunded_qty_in(conn: &mut AnyConnection, line_id: &str) -> Result<i64, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT refunded_qty FROM order_lines WHERE id = $1")
+            .bind(line_id)
+            .fetch_one(conn)
+            .await?,
+    )
 }
 
 /// A licence key or warranty extension for one serial.

@@ -47,7 +47,6 @@ pub struct RefundRequest {
 struct Plan {
     lines: Vec<RefundLine>,
     amount_cents: i64,
-    full: bool,
 }
 
 /// Refunds `order`; answers the order as it is afterwards.
@@ -144,7 +143,6 @@ fn plan(
         return Ok(Plan {
             lines,
             amount_cents: remaining,
-            full: true,
         });
     }
     let mut out: Vec<RefundLine> = Vec::new();
@@ -199,7 +197,6 @@ fn plan(
     Ok(Plan {
         lines: out,
         amount_cents,
-        full: all_units,
     })
 }
 
@@ -261,6 +258,33 @@ async fn ask_provider(
     }
 }
 
+/// Revokes what `qty` units of `line` delivered: the first units whose
+/// deliverables are still live, so two refunds of one line settled in any
+/// order never revoke the same unit twice; a pool goes once the whole line
+/// is refunded.
+async fn revoke_units(
+    tx: &mut sqlx::AnyConnection,
+    line: &OrderLineRow,
+    qty: i64,
+) -> ApiResult<()> {
+    let data_mb: Option<i64> = sqlx::query_scalar("SELECT data_mb FROM products WHERE id = $1")
+        .bind(&line.product_id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .flatten();
+    let (mut revoked, mut unit) = (0, 0);
+    while revoked < qty && unit < line.qty {
+        if r::revoke_unit(tx, line, unit, data_mb).await? > 0 {
+            revoked += 1;
+        }
+        unit += 1;
+    }
+    if r::refunded_qty_in(tx, &line.id).await? >= line.qty {
+        r::revoke_pool(tx, &line.id).await?;
+    }
+    Ok(())
+}
+
 /// What step 3 settles.
 struct Settling<'a> {
     order: &'a OrderRow,
@@ -295,12 +319,7 @@ async fn settle(
         let Some(line) = lines.iter().find(|l| l.id == rl.line_id) else {
             continue;
         };
-        let data_mb: Option<i64> = sqlx::query_scalar("SELECT data_mb FROM products WHERE id = $1")
-            .bind(&line.product_id)
-            .fetch_optional(&mut *tx)
-            .await?
-            .flatten();
-        r::revoke_units(&mut tx, line, line.refunded_qty, rl.qty, data_mb).await?;
+        revoke_units(&mut tx, line, rl.qty).await?;
         uplink_db::partners::settle_line_rebate(&mut tx, &line.id, now).await?;
     }
     if order.payment_method == "credit_terms" {
@@ -308,8 +327,15 @@ async fn settle(
         give_back_credit(&mut tx, order, StatusActor::Staff, plan.amount_cents, &note).await?;
     }
     uplink_db::referrals::cancel_order_rewards(&mut tx, &order.id, now).await?;
-    let to = if plan.full { "refunded" } else { "completed" };
-    if plan.full {
+    // Refunded in full once everything paid went back, whichever refund took
+    // the last of it (two partial refunds at once can).
+    let refunded_now: i64 = sqlx::query_scalar("SELECT refunded_cents FROM orders WHERE id = $1")
+        .bind(&order.id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let full = refunded_now >= order.total_cents;
+    let to = if full { "refunded" } else { "completed" };
+    if full {
         q::set_status(&mut tx, &order.id, "completed", "refunded").await?;
         q::set_payment_status(&mut tx, &order.id, "refunded", None).await?;
     }
@@ -424,7 +450,6 @@ pub async fn reconcile_stale(state: &AppState) -> ApiResult<u64> {
         let plan = Plan {
             lines: refund.refund_lines(),
             amount_cents: refund.amount_cents,
-            full: refunded_cents >= order.total_cents,
         };
         let settling = Settling {
             order: &order,
