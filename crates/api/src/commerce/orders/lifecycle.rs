@@ -53,9 +53,14 @@ pub async fn cancel(
     }
     // The money goes back before anything changes: a refund the provider
     // declines leaves the order as it was.
-    return_card_payment(state, order).await?;
+    let returned = return_card_payment(state, order).await?;
     let mut tx = state.db.begin_write().await?;
     if !q::set_status(&mut tx, &order.id, from.as_str(), "cancelled").await? {
+        if returned {
+            // Shipped or cancelled by someone else between the two steps:
+            // the money is back with the buyer and staff must settle it.
+            tracing::error!(order = %order.number, "payment returned for a cancellation that lost a race; settle the order by hand");
+        }
         return Err(ApiError::new(ErrorCode::OrderNotCancellable)
             .with_detail("The order changed meanwhile; reload it."));
     }
@@ -178,12 +183,13 @@ pub async fn complete(
 /// Returns a card or PayPal payment of an order being cancelled: an
 /// authorisation is voided, a capture refunded in full. An intent already
 /// voided or refunded (a cancellation racing this one) counts as returned;
-/// anything else the provider refuses is `refund_declined`.
-async fn return_card_payment(state: &AppState, order: &OrderRow) -> ApiResult<()> {
+/// anything else the provider refuses is `refund_declined`. True when
+/// money went back.
+async fn return_card_payment(state: &AppState, order: &OrderRow) -> ApiResult<bool> {
     if !matches!(order.payment_status.as_str(), "authorized" | "paid")
         || order.payment_method == "credit_terms"
     {
-        return Ok(());
+        return Ok(false);
     }
     let mut conn = state.db.pool().acquire().await?;
     let payments = q::payments_in(&mut conn, &order.id).await?;
@@ -193,15 +199,16 @@ async fn return_card_payment(state: &AppState, order: &OrderRow) -> ApiResult<()
         .filter(|p| p.status != "failed")
         .find_map(|p| p.gateway_ref.clone())
     else {
-        return Ok(());
+        return Ok(false);
     };
     let gw = &state.gateway;
     if gw.void(&intent).await.is_ok() {
-        return Ok(());
+        return Ok(true);
     }
     match gw.refund(&intent, order.total_cents).await {
-        Ok(_) => Ok(()),
-        Err(uplink_payments::GatewayError::WrongState("voided" | "refunded")) => Ok(()),
+        Ok(_) => Ok(true),
+        // A cancellation racing this one returned it already.
+        Err(uplink_payments::GatewayError::WrongState("voided" | "refunded")) => Ok(false),
         Err(e) => {
             tracing::warn!(error = %e, order = %order.number, "the provider refused the cancellation's refund");
             Err(ApiError::new(ErrorCode::RefundDeclined))
