@@ -44,8 +44,10 @@ wait_for() { # url pid log
   exit 1
 }
 
-# The checkout spec seeds some carts straight into this database (e2e/tests/support/cart-seed.ts).
+# The checkout spec seeds some carts straight into this database (e2e/tests/support/cart-seed.ts);
+# specs that move a clock run the server's jobs with the same binary (`uplink jobs run …`).
 export E2E_DB_PATH="$work/uplink.db"
+export UPLINK_BIN="$(realpath "$bin")" # absolute: Playwright runs in e2e/
 
 common_env=(
   UPLINK_ENVIRONMENT=e2e

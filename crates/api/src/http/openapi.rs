@@ -56,21 +56,22 @@ pub fn finish(paths_doc: Document) -> Document {
 /// writes) or `Authorization: Bearer <token>`. Scopes name the role an
 /// operation needs (SPEC §1; admins hold every role).
 fn add_session_scheme(doc: &mut Document) {
-    use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-    let scheme = HttpBuilder::new()
-        .scheme(HttpAuthScheme::Bearer)
-        .description(Some(
-            "A session: the `uplink_session` cookie (send `X-CSRF-Token` on writes) or a bearer token. \
-             A scope is the role the operation needs: customer, partner, sales, fulfilment or admin \
-             (admins hold every role).",
-        ))
-        .build();
+    use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+    // Declared as the cookie browsers send: a client that signs in gets it,
+    // and a tool that sees the scheme knows where it goes (a bearer token is
+    // accepted too, as the description says).
+    let scheme = ApiKey::Cookie(ApiKeyValue::with_description(
+        crate::http::cookies::SESSION_COOKIE,
+        "A session: the `uplink_session` cookie (send `X-CSRF-Token` on writes) or \
+         `Authorization: Bearer <token>`. A scope is the role the operation needs: customer, \
+         partner, sales, fulfilment or admin (admins hold every role).",
+    ));
     doc.components
         .get_or_insert_with(Default::default)
         .security_schemes
         .insert(
             crate::http::route_docs::SESSION_SCHEME.into(),
-            RefOr::T(SecurityScheme::Http(scheme)),
+            RefOr::T(SecurityScheme::ApiKey(scheme)),
         );
 }
 

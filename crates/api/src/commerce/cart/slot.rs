@@ -60,7 +60,6 @@ impl FromRequestParts<AppState> for CartSlot {
     async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, ApiError> {
         match parts.uri.query().and_then(|q| query_value(q, "cart")) {
             None => Ok(CartSlot::Main),
-            Some(v) if v.trim().is_empty() => Ok(CartSlot::Main),
             Some(v) => CartSlot::parse(&v).ok_or_else(|| {
                 ApiError::validation(vec![FieldError::new(
                     "cart",
