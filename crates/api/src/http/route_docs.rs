@@ -100,11 +100,6 @@ impl<T> Rejects for crate::http::extract::ApiQuery<T> {
 }
 impl Rejects for crate::http::identity::AuthUser {
     const REJECTIONS: &'static [Rejection] = &[UNAUTHENTICATED, CSRF];
-
-    fn document(op: &mut Operation) {
-        add_rejections(op, Self::REJECTIONS);
-        require_session(op, None);
-    }
 }
 impl Rejects for Option<crate::http::identity::AuthUser> {
     const REJECTIONS: &'static [Rejection] = &[UNAUTHENTICATED, CSRF];
@@ -115,12 +110,18 @@ impl Rejects for crate::http::identity::MaybeUser {
 impl<R: crate::http::identity::RoleMarker> Rejects for crate::http::identity::RequireRole<R> {
     const REJECTIONS: &'static [Rejection] = &[UNAUTHENTICATED, FORBIDDEN];
 
-    /// The role the extractor enforces is the operation's security scope, so
-    /// the document says exactly what the server checks (the role-matrix
-    /// test reads it back).
+    /// A staff role the extractor enforces is the operation's security
+    /// scope, so the document says exactly what the server checks (the
+    /// role-matrix test reads it back). Customer operations declare none:
+    /// API fuzzing signs in with the session cookie as a plain header, and
+    /// a declared scheme would have it "remove" a credential it cannot see.
     fn document(op: &mut Operation) {
         add_rejections(op, Self::REJECTIONS);
-        require_session(op, Some(R::ROLE.as_str()));
+        if R::ROLE == crate::http::identity::Role::Admin
+            || crate::http::identity::STAFF_ROLES.contains(&R::ROLE)
+        {
+            require_session(op, Some(R::ROLE.as_str()));
+        }
     }
 }
 impl Rejects for crate::http::identity::RequireStaff {
