@@ -236,25 +236,7 @@ pub struct Versions {
     pub stock: i64,
 }
 
-/// The catalogue version as seen inside a transaction.
-pub async fn catalog_version_in(conn: &mut AnyConnection) -> Result<i64, DbError> {
-    Ok(
-        sqlx::query_scalar("SELECT version FROM catalog_version WHERE id = 1")
-            .fetch_one(conn)
-            .await?,
-    )
-}
-
-/// Bumps the catalogue version inside a transaction that changed the catalogue.
-pub async fn bump_catalog_version_in(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-) -> Result<(), DbError> {
-    sqlx::query("UPDATE catalog_version SET version = version + 1, updated_at = $1 WHERE id = 1")
-        .bind(crate::now_ms())
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
+pub use crate::catalog_version::{bump_catalog_version_in, catalog_version_in};
 
 impl Db {
     /// Both freshness counters in one query.

@@ -23,6 +23,7 @@ pub mod batch;
 pub mod cart;
 pub mod catalog;
 pub mod catalog_seed;
+pub mod catalog_version;
 pub mod credit;
 pub mod delivery;
 pub mod devices;

@@ -155,7 +155,7 @@ impl Db {
         .bind(crate::now_ms())
         .execute(&mut *tx)
         .await?;
-        crate::catalog::bump_catalog_version_in(&mut tx).await?;
+        crate::catalog_version::bump_catalog_version_in(&mut tx).await?;
         tx.commit().await?;
         Ok(())
     }
