@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Route, ScrollRestoration, useLocation } from 'react-router';
+import { Route, useLocation } from 'react-router';
 import { SkipLink } from '@/components/ui/skip-link';
 import { SilentSsoCheck } from '@/features/accounts/components/silent-sso-check';
 
 import { HomePage } from '@/features/catalog/routes/home-page';
 import { AppRoutes } from '@/lib/sentry-routes';
 import { NotFoundContent } from '../../not-found-content';
+import { ScrollManager } from '../../scroll-manager';
 import { MainFooter } from './main-footer';
 import { MainHeader } from './main-header';
 import { MiniStoreGate } from './mini-store-gate';
@@ -102,7 +103,7 @@ export default function MainGroup() {
 function MainShell() {
   return (
     <div className="main-shell">
-      <ScrollRestoration />
+      <ScrollManager />
       <SkipLink />
       <MainHeader />
       <SilentSsoCheck />

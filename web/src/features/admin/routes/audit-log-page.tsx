@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type NavigateOptions } from 'react-router';
 import { StaffNotice } from '@/components/staff-notice';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
 import { useAuditLog } from '../api/backoffice';
 import {
   AUDIT_LIMITS,
@@ -32,9 +33,9 @@ export default function AuditLogPage() {
   const params = parseAuditLogParams(search);
   const log = useAuditLog(params);
   const [draft, setDraft] = useState(params);
-  const go = (next: AuditLogParams) => {
+  const go = (next: AuditLogParams, options?: NavigateOptions) => {
     setDraft(next);
-    setSearch(auditLogSearch(next));
+    setSearch(auditLogSearch(next), options);
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -137,12 +138,12 @@ export default function AuditLogPage() {
         <nav className="admin-pager" aria-label="Pages of the audit log">
           <div className="admin-head__actions">
             {params.before !== null && (
-              <Button variant="secondary" onClick={() => go({ ...params, before: null })}>
+              <Button variant="secondary" onClick={() => go({ ...params, before: null }, { state: SCROLL_TO_TOP })}>
                 Newest entries
               </Button>
             )}
             {log.data.next_before != null && (
-              <Button variant="secondary" onClick={() => go({ ...params, before: log.data.next_before ?? null })}>
+              <Button variant="secondary" onClick={() => go({ ...params, before: log.data.next_before ?? null }, { state: SCROLL_TO_TOP })}>
                 Next page
               </Button>
             )}

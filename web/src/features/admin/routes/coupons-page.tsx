@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams, type NavigateOptions } from 'react-router';
 import { StaffNotice } from '@/components/staff-notice';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { useToast } from '@/components/ui/toast';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { formatMoney } from '@/lib/money';
+import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
 import { formatDateTime } from '@/lib/time-format';
 import { useAdminCoupons, useSaveCoupon } from '../api/coupons';
 import type { AdminCoupon } from '../api/types';
@@ -50,14 +51,14 @@ export default function AdminCouponsPage() {
   const page = Math.max(1, Number(search.get('page')) || 1);
   const coupons = useAdminCoupons(q, state, page);
   const [query, setQuery] = useState(q);
-  const go = (next: { q?: string; state?: string; page?: number }) => {
+  const go = (next: { q?: string; state?: string; page?: number }, options?: NavigateOptions) => {
     const params = new URLSearchParams();
     const nq = next.q ?? q;
     const ns = next.state ?? state;
     if (nq) params.set('q', nq);
     if (ns) params.set('state', ns);
     if (next.page && next.page > 1) params.set('page', String(next.page));
-    setSearch(params);
+    setSearch(params, options);
   };
   const total = coupons.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / (coupons.data?.per_page ?? 50)));
@@ -162,10 +163,10 @@ export default function AdminCouponsPage() {
             Page {page} of {pages} · {total} coupons
           </p>
           <div className="admin-head__actions">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+            <Button variant="secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 }, { state: SCROLL_TO_TOP })}>
               Previous page
             </Button>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
+            <Button variant="secondary" disabled={page >= pages} onClick={() => go({ page: page + 1 }, { state: SCROLL_TO_TOP })}>
               Next page
             </Button>
           </div>

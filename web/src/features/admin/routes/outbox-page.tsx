@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type NavigateOptions } from 'react-router';
 import { StaffNotice } from '@/components/staff-notice';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
+import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
 import { useOutbox, useResendOutbox } from '../api/backoffice';
 
 const STATUSES: { value: string; label: string }[] = [
@@ -32,11 +33,11 @@ export default function OutboxPage() {
   const resend = useResendOutbox();
   const [query, setQuery] = useState(q);
   const [message, setMessage] = useState('');
-  const go = (patch: Record<string, string>) => {
+  const go = (patch: Record<string, string>, options?: NavigateOptions) => {
     const next = new URLSearchParams();
     const all = { q, status, before: '', message: '', ...patch };
     for (const [k, v] of Object.entries(all)) if (v) next.set(k, v);
-    setSearch(next);
+    setSearch(next, options);
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -90,12 +91,12 @@ export default function OutboxPage() {
             <nav className="admin-pager" aria-label="Pages of the outbox">
               <div className="admin-head__actions">
                 {before && (
-                  <Button variant="secondary" onClick={() => go({})}>
+                  <Button variant="secondary" onClick={() => go({}, { state: SCROLL_TO_TOP })}>
                     Newest messages
                   </Button>
                 )}
                 {items.length >= 50 && (
-                  <Button variant="secondary" onClick={() => go({ before: items[items.length - 1]!.created_at })}>
+                  <Button variant="secondary" onClick={() => go({ before: items[items.length - 1]!.created_at }, { state: SCROLL_TO_TOP })}>
                     Next page
                   </Button>
                 )}

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams, type NavigateOptions } from 'react-router';
 import { StaffNotice } from '@/components/staff-notice';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
+import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
 
 import { useCatalogReference } from '../api/home';
 import { useAdminProducts } from '../api/products';
@@ -71,7 +72,8 @@ export default function AdminProductsPage() {
     setQuery(params.q);
   }
 
-  const go = (change: Partial<ProductListParams>) => setSearch(productListSearch(withChange(params, change)));
+  const go = (change: Partial<ProductListParams>, options?: NavigateOptions) =>
+    setSearch(productListSearch(withChange(params, change)), options);
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     go({ q: query.trim() });
@@ -277,10 +279,10 @@ export default function AdminProductsPage() {
               onChange={(e) => go({ perPage: Number(e.target.value) })}
               options={PER_PAGE_CHOICES.map((n) => ({ value: String(n), label: String(n) }))}
             />
-            <Button variant="secondary" disabled={params.page <= 1} onClick={() => go({ page: params.page - 1 })}>
+            <Button variant="secondary" disabled={params.page <= 1} onClick={() => go({ page: params.page - 1 }, { state: SCROLL_TO_TOP })}>
               Previous page
             </Button>
-            <Button variant="secondary" disabled={params.page >= pages} onClick={() => go({ page: params.page + 1 })}>
+            <Button variant="secondary" disabled={params.page >= pages} onClick={() => go({ page: params.page + 1 }, { state: SCROLL_TO_TOP })}>
               Next page
             </Button>
           </div>

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
 import { serializeListing, type ListingState } from '../lib/listing-params';
 
 /** 1 … 4 5 [6] 7 8 … 20 */
@@ -16,6 +17,7 @@ export function pageWindow(current: number, last: number, around = 1): (number |
   return result;
 }
 
+/** Page links go to the top of the next page (SCROLL_TO_TOP; a query-only change keeps the scroll otherwise). */
 export function Pagination({ state, total }: { state: ListingState; total: number }) {
   const [params] = useSearchParams();
   const last = Math.max(1, Math.ceil(total / state.pageSize));
@@ -28,7 +30,7 @@ export function Pagination({ state, total }: { state: ListingState; total: numbe
   return (
     <nav className="pagination" aria-label="Pages">
       {current > 1 ? (
-        <Link className="pagination__step" to={href(current - 1)} rel="prev">
+        <Link className="pagination__step" to={href(current - 1)} state={SCROLL_TO_TOP} rel="prev">
           <span aria-hidden="true">‹ </span>Previous<span className="visually-hidden"> page</span>
         </Link>
       ) : (
@@ -47,6 +49,7 @@ export function Pagination({ state, total }: { state: ListingState; total: numbe
               <Link
                 className="pagination__page"
                 to={href(page)}
+                state={SCROLL_TO_TOP}
                 aria-current={page === current ? 'page' : undefined}
                 aria-label={`Page ${page}${page === last ? ', last page' : ''}`}
               >
@@ -57,7 +60,7 @@ export function Pagination({ state, total }: { state: ListingState; total: numbe
         )}
       </ul>
       {current < last ? (
-        <Link className="pagination__step" to={href(current + 1)} rel="next">
+        <Link className="pagination__step" to={href(current + 1)} state={SCROLL_TO_TOP} rel="next">
           Next<span className="visually-hidden"> page</span>
           <span aria-hidden="true"> ›</span>
         </Link>

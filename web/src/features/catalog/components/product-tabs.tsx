@@ -181,7 +181,8 @@ export function ProductTabs(props: ProductTabsProps) {
               updated.set('tab', next);
               return updated;
             },
-            { replace: true, preventScrollReset: true },
+            // Only the query changes, so the scroll manager keeps the tab strip where it is.
+            { replace: true },
           )
         }
         items={tabs.map((tab) => ({

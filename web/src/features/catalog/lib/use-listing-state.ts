@@ -8,7 +8,8 @@ export function useListingState(): [ListingState, (next: ListingState) => void] 
   const state = useMemo(() => parseListing(params), [params]);
   const setState = useCallback(
     (next: ListingState) => {
-      setParams((current) => serializeListing(next, current), { preventScrollReset: true });
+      // Only the query changes, so the scroll manager keeps the position (filters stay under the pointer).
+      setParams((current) => serializeListing(next, current));
     },
     [setParams],
   );

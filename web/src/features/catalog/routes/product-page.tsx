@@ -145,7 +145,8 @@ function ProductView({ product }: { product: ProductDetail }) {
         }
         return updated;
       },
-      { replace: true, preventScrollReset: true },
+      // Only the query changes, so the scroll manager keeps the buy box where it is.
+      { replace: true },
     );
   }
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
+import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
 import { ISSUES_PAGE_SIZE, useIssues } from '../api/get-issues';
 import { useReleases } from '../api/get-releases';
 import { useRoutes } from '../api/get-routes';
@@ -42,7 +43,7 @@ function IssuesTab() {
     const p = new URLSearchParams(params);
     if (next > 0) p.set('offset', String(next));
     else p.delete('offset');
-    setParams(p);
+    setParams(p, { state: SCROLL_TO_TOP });
   };
   return (
     <>

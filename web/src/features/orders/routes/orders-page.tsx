@@ -9,6 +9,7 @@ import { messageForProblem } from '@/lib/api/error-messages';
 import { loginUrl } from '@/lib/auth/return-path';
 import { formatMoney } from '@/lib/money';
 import { useOrders } from '@/lib/resources/orders/get-orders';
+import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/status';
 import '../orders.css';
 
@@ -92,12 +93,12 @@ export default function OrdersPage() {
           )}
           {orders.data && orders.data.total > orders.data.page_size && (
             <nav className="orders-pages" aria-label="Pages">
-              {page > 1 && <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), page: String(page - 1) })}`}>Previous</Link>}
+              {page > 1 && <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), page: String(page - 1) })}`} state={SCROLL_TO_TOP}>Previous</Link>}
               <span>
                 Page {page} of {Math.ceil(orders.data.total / orders.data.page_size)}
               </span>
               {page * orders.data.page_size < orders.data.total && (
-                <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), page: String(page + 1) })}`}>Next</Link>
+                <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), page: String(page + 1) })}`} state={SCROLL_TO_TOP}>Next</Link>
               )}
             </nav>
           )}

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams, type NavigateOptions } from 'react-router';
 import { StaffNotice } from '@/components/staff-notice';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
+import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
 import { useStaffOrders } from '../api/staff';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/status';
 import {
@@ -33,10 +34,10 @@ export default function StaffOrdersPage() {
   const params = parseStaffOrderParams(search);
   const orders = useStaffOrders(params);
   const [draft, setDraft] = useState(params);
-  const go = (patch: Partial<StaffOrderParams>) => {
+  const go = (patch: Partial<StaffOrderParams>, options?: NavigateOptions) => {
     const next = { ...params, before: '', ...patch };
     setDraft(next);
-    setSearch(staffOrderSearch(next));
+    setSearch(staffOrderSearch(next), options);
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -154,12 +155,12 @@ export default function StaffOrdersPage() {
         <nav className="admin-pager" aria-label="Pages of orders">
           <div className="admin-head__actions">
             {params.before && (
-              <Button variant="secondary" onClick={() => go({ before: '' })}>
+              <Button variant="secondary" onClick={() => go({ before: '' }, { state: SCROLL_TO_TOP })}>
                 Newest orders
               </Button>
             )}
             {rows.length >= params.limit && (
-              <Button variant="secondary" onClick={() => go({ before: rows[rows.length - 1]!.placed_at })}>
+              <Button variant="secondary" onClick={() => go({ before: rows[rows.length - 1]!.placed_at }, { state: SCROLL_TO_TOP })}>
                 Next page
               </Button>
             )}

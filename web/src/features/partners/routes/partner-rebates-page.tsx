@@ -1,5 +1,5 @@
 import { type FormEvent, useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams, type NavigateOptions } from 'react-router';
 import { PartnerOnly } from '@/components/partner-only';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
+import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
 import { formatDateTime } from '@/lib/time-format';
 import { rebatesCsvUrl, useRebates } from '../api/get-rebates';
 import type { RebateEntry, RebateLedger } from '../api/types';
@@ -118,7 +119,7 @@ function LedgerContent() {
   const filters = filtersFromParams(params);
   const rebates = useRebates(filters);
   const formId = useId();
-  const apply = (next: RebateFilters) => setParams(paramsFromFilters(next));
+  const apply = (next: RebateFilters, options?: NavigateOptions) => setParams(paramsFromFilters(next), options);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -178,7 +179,7 @@ function LedgerContent() {
             <h2 id="ledger-entries-h">
               Entries <span className="muted">({rebates.data.total})</span>
             </h2>
-            <Ledger ledger={rebates.data} filters={filters} onPage={(page) => apply({ ...filters, page })} />
+            <Ledger ledger={rebates.data} filters={filters} onPage={(page) => apply({ ...filters, page }, { state: SCROLL_TO_TOP })} />
           </section>
         </div>
       )}

@@ -1,0 +1,140 @@
+/**
+ * Where the page is scrolled after an in-app navigation: what React Router's `<ScrollRestoration>`
+ * did before the app left the data router for a plain `<BrowserRouter>` (D109). That component
+ * needs the data router (`createBrowserRouter`), whose code was about a quarter of /mobile's entry
+ * chunk while the app used none of its other features, so scrolling is handled here by hand.
+ *
+ * The browser's own restoration (`history.scrollRestoration = 'auto'`) does not suit a single-page
+ * app: on back/forward it restores before React has rendered the previous page (so the offset is
+ * clamped to the page on screen), and a `pushState` navigation keeps the old offset on the new page.
+ * So restoration is 'manual' while this runs, and after each navigation:
+ *
+ * - PUSH or REPLACE to another pathname: the top of the page, or the element the URL's `#hash` names;
+ * - PUSH or REPLACE that changes only the query or the hash: the position stays (listing filters,
+ *   product tabs and variant choices rewrite the query of the page being read), unless the new hash
+ *   names an element (scrolled to) or the navigation's state is `SCROLL_TO_TOP` (pagers, the top);
+ * - POP (back/forward): the position saved for that history entry, else as for PUSH;
+ * - the first render (a reload, or coming back from another document or screen group): the
+ *   position saved for the entry, else its `#hash` element, else the top.
+ *
+ * Positions are keyed by `location.key` (one per history entry; a reload keeps it) and saved when
+ * an entry is left and on `pagehide`, in sessionStorage so that a reload restores them too.
+ * Render the hook once, in the shell of the screen group it manages (the main group).
+ */
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { NavigationType, useLocation, useNavigationType, type Location } from 'react-router';
+import { asksForTop } from '@/lib/scroll-to-top';
+
+const STORAGE_KEY = 'uplink:scroll-positions';
+
+/** Saved offsets by history entry, read from sessionStorage on first use. */
+let positions: Record<string, number> | null = null;
+
+function savedPositions(): Record<string, number> {
+  if (!positions) {
+    try {
+      const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}');
+      positions = stored && typeof stored === 'object' ? (stored as Record<string, number>) : {};
+    } catch {
+      positions = {};
+    }
+  }
+  return positions;
+}
+
+function savePosition(key: string, y: number): void {
+  savedPositions()[key] = y;
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
+  } catch {
+    // Storage full or disabled: positions still last until the page is left.
+  }
+}
+
+/** Scrolls to the element the hash names; false when there is none. */
+function scrollToHash(hash: string): boolean {
+  if (!hash || hash === '#') return false;
+  let id: string;
+  try {
+    id = decodeURIComponent(hash.slice(1));
+  } catch {
+    return false;
+  }
+  const element = document.getElementById(id);
+  if (!element) return false;
+  element.scrollIntoView();
+  return true;
+}
+
+/** Test hook: forget the positions read from sessionStorage. */
+export function resetScrollPositionsForTests(): void {
+  positions = null;
+}
+
+/** Manages the window's scroll position across navigations (see the module comment). */
+export function useScrollManager(): void {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  /** The location whose page is on screen, once the first one has been handled. */
+  const shown = useRef<Location | null>(null);
+  /**
+   * The last offset seen by the scroll listener. The entry being left is saved with this rather than
+   * with `window.scrollY` read after the navigation, when the new page is already in the DOM and a
+   * shorter page may have clamped the offset.
+   */
+  const lastY = useRef(0);
+
+  useEffect(() => {
+    const { history } = window;
+    history.scrollRestoration = 'manual';
+    lastY.current = window.scrollY;
+    const onScroll = () => {
+      lastY.current = window.scrollY;
+    };
+    const onPageHide = () => {
+      if (shown.current) savePosition(shown.current.key, window.scrollY);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', onPageHide);
+      // Leaving for another screen group: keep this entry's position for back, hand over to the browser.
+      if (shown.current) savePosition(shown.current.key, lastY.current);
+      history.scrollRestoration = 'auto';
+    };
+  }, []);
+
+  // A layout effect: the position is set before the browser paints the new page.
+  useLayoutEffect(() => {
+    const previous = shown.current;
+    if (previous?.key === location.key) return;
+    shown.current = location;
+    if (previous) savePosition(previous.key, lastY.current);
+    place(previous, location, navigationType);
+    lastY.current = window.scrollY;
+  }, [location, navigationType]);
+}
+
+/** Scrolls for the navigation from `previous` (null: the first page this manager shows) to `location`. */
+function place(previous: Location | null, location: Location, navigationType: NavigationType): void {
+  if (!previous || navigationType === NavigationType.Pop) {
+    const saved = savedPositions()[location.key];
+    if (saved !== undefined) window.scrollTo(0, saved);
+    else if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
+    return;
+  }
+  const samePage = previous.pathname === location.pathname;
+  const queryOrHashOnly = samePage && (previous.search !== location.search || previous.hash !== location.hash);
+  if (queryOrHashOnly && !asksForTop(location.state)) {
+    if (location.hash !== previous.hash) scrollToHash(location.hash);
+    return;
+  }
+  if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
+}
+
+/** `useScrollManager` as an element, for a shell's JSX. */
+export function ScrollManager() {
+  useScrollManager();
+  return null;
+}
