@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GROUP_LOAD_TIMEOUT_MS, onChunkLoadError, type ChunkLoadError } from './chunk-load';
-import { GroupBoundary, lazyGroup } from './group-boundary';
+import { GroupBoundary, GroupErrorBoundary, lazyGroup } from './group-boundary';
 
 describe('GroupBoundary', () => {
   beforeEach(() => {
@@ -94,6 +94,23 @@ describe('GroupBoundary', () => {
       screen.getByRole('button', { name: 'Try again' }).click();
     });
     expect(screen.getByText('Recovered')).toBeInTheDocument();
+  });
+
+  it('with a fallback (the app-wide boundary of main.tsx), shows it and reports the error', () => {
+    const reports: Array<{ error: unknown; group: string }> = [];
+    function Broken(): never {
+      throw new Error('router exploded');
+    }
+    render(
+      <GroupErrorBoundary group="APP" fallback={<p>App error screen</p>} report={(error, _stack, group) => reports.push({ error, group })}>
+        <Broken />
+      </GroupErrorBoundary>,
+    );
+    expect(screen.getByText('App error screen')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(reports).toHaveLength(1);
+    expect((reports[0]?.error as Error).message).toBe('router exploded');
+    expect(reports[0]?.group).toBe('APP');
   });
 
   it('does not report chunk-load errors twice (the loader already did)', async () => {

@@ -14,10 +14,13 @@ export function lazyGroup<P extends object>(
 }
 
 interface BoundaryProps {
+  /** The screen group the error is reported under (`screen_group`). */
   group: string;
   children: ReactNode;
   /** Reports an error a page threw (default: to Sentry). */
   report?: (error: unknown, componentStack: string | undefined, group: string) => void;
+  /** Shown instead of the children once they threw (default: "something went wrong" with a retry). */
+  fallback?: ReactNode;
 }
 
 interface BoundaryState {
@@ -27,9 +30,11 @@ interface BoundaryState {
 /**
  * A screen group's error boundary: the chunk-load error screen when the group's
  * code could not load (reported by the loader), otherwise a friendly
- * "something went wrong" with a retry — and the error is reported.
+ * "something went wrong" with a retry (or `fallback`) — and the error is reported.
+ * `main.tsx` also puts one around the whole app, with the app error screen as
+ * its fallback, for what throws outside every group (D109).
  */
-class GroupErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+export class GroupErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null };
 
   static getDerivedStateFromError(error: unknown): BoundaryState {
@@ -52,6 +57,7 @@ class GroupErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     const { error } = this.state;
     if (error === null) return this.props.children;
     if (error instanceof ChunkLoadError) return <ChunkLoadErrorScreen />;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return (
       <main id="main" className="status-screen">
         <div className="status-screen__card" role="alert">

@@ -1,14 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { reportChunkLoad, startErrorReporting } from '@/lib/error-reporting';
 import { createQueryClient } from '@/lib/query-client';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 import '@/styles/components.css';
+import { AppErrorScreen } from './app-error-screen';
 import { ChunkLoadError, installPreloadErrorListener, onChunkLoadError } from './chunk-load';
+import { GroupErrorBoundary } from './group-boundary';
 import { AppProviders } from './providers';
-import { appRoutes, createRouter } from './router';
+import { AppRouter } from './router';
 
 installPreloadErrorListener();
 onChunkLoadError(reportChunkLoad);
@@ -16,13 +17,14 @@ onChunkLoadError(reportChunkLoad);
 const root = document.getElementById('root');
 if (!root) throw new Error('Uplink: missing <div id="root"> in index.html');
 
-const routes = appRoutes();
-const router = createRouter(routes);
 createRoot(root).render(
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    {/* What throws outside every screen group's own boundary: the app error screen, and reported (D109). */}
+    <GroupErrorBoundary group="APP" fallback={<AppErrorScreen />}>
+      <AppProviders queryClient={createQueryClient()}>
+        <AppRouter />
+      </AppProviders>
+    </GroupErrorBoundary>
   </StrictMode>,
 );
 
@@ -48,7 +50,7 @@ const reporting = startErrorReporting(whenSettled);
 void reporting.then((on) => {
   if (!on) return;
   import('@/lib/sentry-tracing').then(
-    (module) => module.startTracing(router, routes),
+    (module) => module.startTracing(),
     (cause: unknown) =>
       reportChunkLoad(new ChunkLoadError('import-failed', 'The tracing chunk failed to load', { cause })),
   );

@@ -1,10 +1,12 @@
 /**
- * The bridge between descendant `<Routes>` and the tracing chunk (D75): screen
- * groups render `<AppRoutes>`, which is a plain `<Routes>` until router tracing
- * has loaded, and from then on also renders Sentry's route reporter next to it
- * (so the page load and navigations are named by route pattern, `/products/:slug`).
- * The `<Routes>` element keeps its place in the tree, so nothing remounts when
- * the reporter arrives. Kept free of `@sentry/*` so it never pulls the SDK in.
+ * The bridge between `<Routes>` and the tracing chunk (D75, D109): the app's
+ * router (app/router.tsx) and the main screen group render `<AppRoutes>`, which
+ * is a plain `<Routes>` until router tracing has loaded, and from then on also
+ * renders Sentry's route reporter next to it. The top-level one makes every
+ * navigation a transaction; a group's names the page load and navigations by
+ * route pattern (`/products/:slug`). The `<Routes>` element keeps its place in
+ * the tree, so nothing remounts when the reporter arrives. Kept free of
+ * `@sentry/*` so it never pulls the SDK in.
  */
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Routes, type RoutesProps } from 'react-router';
