@@ -7,6 +7,8 @@ import { resetScrollPositionsForTests, ScrollManager } from './scroll-manager';
 
 let navigate: NavigateFunction;
 let scrollTo: ReturnType<typeof vi.fn>;
+/** How far the page can scroll (how long it is): jsdom lays nothing out. */
+let maxY = Infinity;
 
 function Page() {
   const navigateHere = useNavigate();
@@ -46,8 +48,9 @@ beforeEach(() => {
   sessionStorage.clear();
   resetScrollPositionsForTests();
   window.scrollY = 0;
+  maxY = Infinity;
   scrollTo = vi.fn((_x: number, y: number) => {
-    window.scrollY = y;
+    window.scrollY = Math.min(y, maxY);
   });
   vi.stubGlobal('scrollTo', scrollTo);
 });
@@ -110,6 +113,51 @@ describe('ScrollManager', () => {
     expect(window.scrollY).toBe(1200);
     go(1);
     expect(window.scrollY).toBe(500);
+  });
+
+  it('tries a restored position again as the page grows to it, until the reader scrolls', () => {
+    const observing = new Set<() => void>();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe() {
+          observing.add(this.callback);
+        }
+        disconnect() {
+          observing.delete(this.callback);
+        }
+      },
+    );
+    const pageGrowsTo = (height: number) => {
+      maxY = height;
+      act(() => {
+        for (const callback of [...observing]) callback();
+      });
+    };
+    renderAt('/products');
+    userScrolls(2000);
+    go('/products/rt-4g');
+    // Back to a listing whose products are still loading: the page is too short at first.
+    maxY = 600;
+    go(-1);
+    expect(window.scrollY).toBe(600);
+    pageGrowsTo(1500);
+    expect(window.scrollY).toBe(1500);
+    pageGrowsTo(5000);
+    expect(window.scrollY).toBe(2000);
+    expect(observing.size).toBe(0);
+
+    // Once the reader scrolls, a page that grows later does not move.
+    go('/products/rt-4g');
+    maxY = 300;
+    go(-1);
+    expect(observing.size).toBe(1);
+    window.dispatchEvent(new Event('wheel'));
+    expect(observing.size).toBe(0);
+    userScrolls(100);
+    pageGrowsTo(5000);
+    expect(window.scrollY).toBe(100);
   });
 
   it('keeps positions in sessionStorage, so a reload of the entry restores its position', () => {

@@ -19,6 +19,9 @@
  *
  * Positions are keyed by `location.key` (one per history entry; a reload keeps it) and saved when
  * an entry is left and on `pagehide`, in sessionStorage so that a reload restores them too.
+ * A restored page may still be loading its data and be too short for the saved offset: the
+ * offset is then tried again as the page grows, for up to `RESTORE_MS` and only until the reader
+ * scrolls or the next navigation.
  * Render the hook once, in the shell of the screen group it manages (the main group).
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
@@ -26,6 +29,10 @@ import { NavigationType, useLocation, useNavigationType, type Location } from 'r
 import { asksForTop } from '@/lib/scroll-to-top';
 
 const STORAGE_KEY = 'uplink:scroll-positions';
+/** How long a restored offset is tried again while the page grows to reach it. */
+const RESTORE_MS = 3000;
+/** What the reader does to scroll: each ends a pending restore. */
+const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /** Saved offsets by history entry, read from sessionStorage on first use. */
 let positions: Record<string, number> | null = null;
@@ -66,6 +73,31 @@ function scrollToHash(hash: string): boolean {
   return true;
 }
 
+const nothingPending = () => {};
+
+/**
+ * Scrolls to `y`. When the page is still too short (its data is loading), tries again each time
+ * the page grows, until it gets there, the reader scrolls, `RESTORE_MS` pass or the returned
+ * function is called (the next navigation).
+ */
+function restoreOffset(y: number): () => void {
+  window.scrollTo(0, y);
+  if (window.scrollY >= y - 1 || typeof ResizeObserver === 'undefined') return nothingPending;
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of READER_INPUT) window.removeEventListener(type, stop);
+  };
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, y);
+    if (window.scrollY >= y - 1) stop();
+  });
+  observer.observe(document.body);
+  const timer = setTimeout(stop, RESTORE_MS);
+  for (const type of READER_INPUT) window.addEventListener(type, stop, { passive: true });
+  return stop;
+}
+
 /** Test hook: forget the positions read from sessionStorage. */
 export function resetScrollPositionsForTests(): void {
   positions = null;
@@ -83,6 +115,8 @@ export function useScrollManager(): void {
    * shorter page may have clamped the offset.
    */
   const lastY = useRef(0);
+  /** Ends the restore still waiting for the page to grow, if any. */
+  const stopRestoring = useRef(nothingPending);
 
   useEffect(() => {
     const { history } = window;
@@ -97,6 +131,7 @@ export function useScrollManager(): void {
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pagehide', onPageHide);
     return () => {
+      stopRestoring.current();
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('pagehide', onPageHide);
       // Leaving for another screen group: keep this entry's position for back, hand over to the browser.
@@ -110,27 +145,32 @@ export function useScrollManager(): void {
     const previous = shown.current;
     if (previous?.key === location.key) return;
     shown.current = location;
+    stopRestoring.current();
     if (previous) savePosition(previous.key, lastY.current);
-    place(previous, location, navigationType);
+    stopRestoring.current = place(previous, location, navigationType);
     lastY.current = window.scrollY;
   }, [location, navigationType]);
 }
 
-/** Scrolls for the navigation from `previous` (null: the first page this manager shows) to `location`. */
-function place(previous: Location | null, location: Location, navigationType: NavigationType): void {
+/**
+ * Scrolls for the navigation from `previous` (null: the first page this manager shows) to
+ * `location`. Returns what ends a restore still in progress.
+ */
+function place(previous: Location | null, location: Location, navigationType: NavigationType): () => void {
   if (!previous || navigationType === NavigationType.Pop) {
     const saved = savedPositions()[location.key];
-    if (saved !== undefined) window.scrollTo(0, saved);
-    else if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
-    return;
+    if (saved !== undefined) return restoreOffset(saved);
+    if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
+    return nothingPending;
   }
   const samePage = previous.pathname === location.pathname;
   const queryOrHashOnly = samePage && (previous.search !== location.search || previous.hash !== location.hash);
   if (queryOrHashOnly && !asksForTop(location.state)) {
     if (location.hash !== previous.hash) scrollToHash(location.hash);
-    return;
+    return nothingPending;
   }
   if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
+  return nothingPending;
 }
 
 /** `useScrollManager` as an element, for a shell's JSX. */
