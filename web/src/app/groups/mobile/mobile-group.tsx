@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Link, Route, Routes } from 'react-router';
+import { Link, Route } from 'react-router';
+import { AppRoutes } from '@/lib/sentry-routes';
 import { SkipLink } from '@/components/ui/skip-link';
 import { useAppSession } from '@/features/mobile/api/account';
 import { AppSignIn } from '@/features/mobile/components/app-sign-in';
@@ -43,7 +44,7 @@ export default function MobileGroup() {
       <main id="main" className="mobile-shell__content" tabIndex={-1}>
         <AppSignIn>
           <Suspense fallback={<div className="m-placeholder" aria-hidden="true" />}>
-            <Routes>
+            <AppRoutes>
               <Route path="mobile">
                 <Route index element={<MobileHomePage />} />
                 <Route path="product-plans" element={<ProductPlansPage />} />
@@ -59,7 +60,7 @@ export default function MobileGroup() {
                 <Route path="sfc-referral-rewards" element={<SfcRewardsPage />} />
                 <Route path="*" element={<MobileNotFound />} />
               </Route>
-            </Routes>
+            </AppRoutes>
           </Suspense>
         </AppSignIn>
       </main>

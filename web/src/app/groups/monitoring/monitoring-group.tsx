@@ -1,4 +1,5 @@
-import { Link, Route, Routes } from 'react-router';
+import { Link, Route } from 'react-router';
+import { AppRoutes } from '@/lib/sentry-routes';
 import { Logo } from '@/components/ui/logo';
 import { SkipLink } from '@/components/ui/skip-link';
 import { MonitoringPage } from '@/features/monitoring/routes/monitoring-page';
@@ -20,10 +21,10 @@ export default function MonitoringGroup() {
         </nav>
       </header>
       <main id="main" className="dashboard__content" tabIndex={-1}>
-        <Routes>
+        <AppRoutes>
           <Route path="monitoring" element={<MonitoringPage />} />
           <Route path="*" element={<NotFoundContent homeHref="/monitoring" homeLabel="Back to usage" />} />
-        </Routes>
+        </AppRoutes>
       </main>
     </div>
   );

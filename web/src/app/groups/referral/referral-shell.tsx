@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, lazy, Suspense, useEffect, useRef } from 'react';
-import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Route, useLocation, useNavigate } from 'react-router';
+import { AppRoutes } from '@/lib/sentry-routes';
 import { SkipLink } from '@/components/ui/skip-link';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { useCurrentUser } from '@/lib/auth/session';
@@ -79,7 +80,7 @@ function Shell({ scope }: { scope: ReferralScope }) {
         <Header />
         <main id="main" className="ministore__content" tabIndex={-1}>
           <Suspense fallback={<div className="page-fallback" aria-busy="true" />}>
-          <Routes>
+          <AppRoutes>
             <Route path={rel}>
               <Route index element={<ReferralHomePage />} />
               <Route path="products" element={<ReferralProductsPage />} />
@@ -89,7 +90,7 @@ function Shell({ scope }: { scope: ReferralScope }) {
               <Route path="sso/callback" element={<ReferralSignInPage />} />
               <Route path="*" element={<NotFoundContent homeHref={groupPath(scope)} homeLabel="Back to the store" />} />
             </Route>
-          </Routes>
+          </AppRoutes>
           </Suspense>
         </main>
         <footer className="ministore__footer">
