@@ -178,11 +178,15 @@ impl Db {
             binds.push(value);
             sql.push_str(&clause.replace('?', &format!("${}", binds.len())));
         };
+        // One column per query (an e-mail, else an account id), so the
+        // (column, id) index serves both the filter and the newest-first order.
         if let Some(a) = &f.actor {
-            add(
-                " AND (actor_id = ? OR actor_email = ?)",
-                Bind::Text(a.clone()),
-            );
+            let column = if a.contains('@') {
+                " AND actor_email = ?"
+            } else {
+                " AND actor_id = ?"
+            };
+            add(column, Bind::Text(a.clone()));
         }
         if let Some(a) = &f.action {
             add(" AND action = ?", Bind::Text(a.clone()));

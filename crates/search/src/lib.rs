@@ -39,7 +39,7 @@ const STOP_WORDS: &[&str] = &[
 ];
 
 /// What the index knows about one product.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Hash)]
 pub struct SearchDoc {
     pub ord: u32,
     pub name: String,
@@ -82,6 +82,19 @@ pub struct SearchIndex {
     plain: TextAnalyzer,
     exact_sku: HashMap<String, u32>,
     docs: usize,
+    /// What the index was built from ([`fingerprint`]), so a rebuild from
+    /// the same documents can keep this index instead.
+    fingerprint: u64,
+}
+
+/// A digest of the documents an index is built from: equal documents give
+/// equal digests, so a catalogue change that touched no searchable text
+/// (a price, stock, a store's assortment) keeps the index it has.
+pub fn fingerprint(docs: &[SearchDoc]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    docs.hash(&mut hasher);
+    hasher.finish()
 }
 
 impl std::fmt::Debug for SearchIndex {
@@ -120,7 +133,27 @@ fn tokens(analyzer: &mut TextAnalyzer, text: &str) -> Vec<String> {
 
 impl SearchIndex {
     /// Builds the index from documents (one commit, in RAM).
-    pub fn build(docs: impl IntoIterator<Item = SearchDoc>) -> Result<SearchIndex, SearchError> {
+    /// `previous` when it was built from the same documents, else a new
+    /// index. Building 10,000 products' index is most of a catalogue
+    /// rebuild's time; a burst of price edits rebuilds the catalogue several
+    /// times a second and needs none of it.
+    pub fn build_unless_same(
+        docs: Vec<SearchDoc>,
+        previous: Option<&std::sync::Arc<SearchIndex>>,
+    ) -> Result<std::sync::Arc<SearchIndex>, SearchError> {
+        let digest = fingerprint(&docs);
+        match previous {
+            Some(p) if p.fingerprint == digest => Ok(std::sync::Arc::clone(p)),
+            _ => Ok(std::sync::Arc::new(SearchIndex::build_with(docs, digest)?)),
+        }
+    }
+
+    pub fn build(docs: Vec<SearchDoc>) -> Result<SearchIndex, SearchError> {
+        let digest = fingerprint(&docs);
+        SearchIndex::build_with(docs, digest)
+    }
+
+    fn build_with(docs: Vec<SearchDoc>, fingerprint: u64) -> Result<SearchIndex, SearchError> {
         let mut builder = Schema::builder();
         let text = |tokenizer: &str| {
             TextOptions::default().set_indexing_options(
@@ -179,6 +212,7 @@ impl SearchIndex {
             plain: plain_analyzer(),
             exact_sku,
             docs: count,
+            fingerprint,
         })
     }
 

@@ -17,7 +17,12 @@ use uplink_search::{SearchDoc, SearchIndex};
 impl CatalogBase {
     /// Builds everything but the stock from the catalogue rows, step by step
     /// (see `read_model/build.rs`).
-    pub(super) fn build(mut rows: CatalogRows) -> Result<CatalogBase, uplink_search::SearchError> {
+    /// `previous` (the catalogue being replaced) lends its search index when
+    /// the searchable text did not change.
+    pub(super) fn build(
+        mut rows: CatalogRows,
+        previous: Option<&CatalogBase>,
+    ) -> Result<CatalogBase, uplink_search::SearchError> {
         let (mut stores, paused_keys) = stores_from(std::mem::take(&mut rows.stores));
         let default_store = stores
             .iter()
@@ -55,7 +60,10 @@ impl CatalogBase {
             &orders,
             categories.len(),
         );
-        let search = SearchIndex::build(search_docs(&products, &orders.listable, &categories))?;
+        let search = SearchIndex::build_unless_same(
+            search_docs(&products, &orders.listable, &categories),
+            previous.map(|p| &p.search),
+        )?;
         let ListingOrders {
             listable,
             order_relevance,

@@ -164,7 +164,7 @@ impl Catalog {
         let started = std::time::Instant::now();
         let rows = self.db.load_catalog().await?;
         let loaded_ms = started.elapsed().as_millis() as u64;
-        let snap = tokio::task::spawn_blocking(move || Snapshot::build(rows))
+        let snap = tokio::task::spawn_blocking(move || Snapshot::build(rows, current.as_deref()))
             .await
             .map_err(|e| CatalogError::Task(e.to_string()))??;
         tracing::info!(

@@ -252,7 +252,8 @@ pub struct CatalogBase {
     /// Per category: listable ordinals whose main category it is, in relevance order.
     pub by_main_category: Vec<Vec<u32>>,
     pub views: Vec<StoreView>,
-    pub search: SearchIndex,
+    /// Shared with the previous catalogue when no searchable text changed.
+    pub search: Arc<SearchIndex>,
     pub models: Vec<DeviceModel>,
 }
 
@@ -371,11 +372,15 @@ impl Snapshot {
     }
 
     /// Builds the snapshot. Inactive stores, draft and archived products and
-    /// rows that do not parse are left out (and logged).
-    pub fn build(mut rows: CatalogRows) -> Result<Snapshot, uplink_search::SearchError> {
+    /// rows that do not parse are left out (and logged). `previous` is the
+    /// snapshot this one replaces (parts that did not change are kept).
+    pub fn build(
+        mut rows: CatalogRows,
+        previous: Option<&Snapshot>,
+    ) -> Result<Snapshot, uplink_search::SearchError> {
         let (version, stock_version) = (rows.version, rows.stock_version);
         let stock = std::mem::take(&mut rows.stock);
-        let catalogue = Arc::new(CatalogBase::build(rows)?);
+        let catalogue = Arc::new(CatalogBase::build(rows, previous.map(|p| &*p.catalogue))?);
         Ok(Snapshot::assemble(
             version,
             stock_version,
