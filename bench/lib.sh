@@ -48,6 +48,14 @@ workload() { # name, bar_ratio, bar_p99_ms, target, [lua]
   read -r rps p50 p99 errors < <(run_wrk "$name" "$target" "$lua")
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$rps" "$p50" "$p99" "$errors" "$bar_ratio" "$bar_p99" >> "$BENCH_RESULTS_TSV"
   report_line "$name" "$rps" "$p50" "$p99" "$errors" "$bar_ratio" "$bar_p99"
+  memory_line
+}
+
+# The server's memory after a workload, so a rise in the peak names its workload.
+memory_line() {
+  [[ -n "${SERVER_PID:-}" && -r "/proc/$SERVER_PID/status" ]] || return 0
+  awk '/^VmRSS/ {r = $2} /^VmHWM/ {h = $2} END {printf "             server RSS %.0f MB now, %.0f MB peak so far\n", r / 1024, h / 1024}' \
+    "/proc/$SERVER_PID/status"
 }
 
 report_line() {

@@ -9,7 +9,9 @@
 #
 # Environment: BENCH_PORT (18120), BENCH_PRODUCTS (10000), BENCH_DURATION (10s),
 # BENCH_CONNECTIONS (64), BENCH_THREADS (2), BENCH_SKIP_BUILD=1 to reuse
-# target/release/uplink.
+# target/release/uplink. BENCH_SERVER_LOG=info (default warn) sets the server's
+# log level and BENCH_KEEP_LOG=FILE keeps its log there (e.g. the catalogue
+# rebuild timings).
 #
 # BENCH_POSTGRES=postgres://user@host:port runs the same on PostgreSQL: a fresh
 # database uplink_bench_<pid> is created there and dropped afterwards.
@@ -61,6 +63,7 @@ cleanup() {
   if [[ -n "$BENCH_PG_DB" ]]; then
     psql -q "$BENCH_POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $BENCH_PG_DB" >/dev/null 2>&1 || true
   fi
+  if [[ -n "${BENCH_KEEP_LOG:-}" && -f "$BENCH_TMP/server.log" ]]; then cp "$BENCH_TMP/server.log" "$BENCH_KEEP_LOG"; fi
   rm -rf "$BENCH_TMP"
 }
 trap cleanup EXIT
@@ -80,7 +83,7 @@ seed_s=$(awk -v a="$seed_started" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b
 start_ms=$(date +%s%3N)
 # The public address is the one the load and the browser use (error reports are sent there; CSP: 'self').
 UPLINK_DATABASE_URL="$DB_URL" UPLINK_LISTEN="127.0.0.1:$BENCH_PORT" UPLINK_PUBLIC_URL="$BENCH_BASE" UPLINK_SEED_DEMO=false \
-  UPLINK_LOG=warn "$BIN" serve > "$BENCH_TMP/server.log" 2>&1 &
+  UPLINK_LOG="${BENCH_SERVER_LOG:-warn}" "$BIN" serve > "$BENCH_TMP/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 300); do
   curl -fsS "$BENCH_BASE/api/v1/products?page_size=12" >/dev/null 2>&1 && break
