@@ -10,7 +10,7 @@ use crate::DbError;
 use crate::audit::StaffWrite;
 use crate::catalog::{
     AttributeRow, DownloadRow, ImageRow, OptionRow, OptionValueRow, PackageRow, PriceRow,
-    ProductRow, SpecRow, bump_catalog_version_in,
+    ProductRow, SpecRow, bump_catalog_version_for_in, bump_catalog_version_in,
 };
 use crate::catalog_seed::{OptionSeed, ProductSeed, category_id, write_product_parts};
 use crate::stock::StockRow;
@@ -983,7 +983,7 @@ pub async fn update_product(
             .await?;
     }
     write_product_parts(tx, &seed_of(id, draft, None)).await?;
-    bump_catalog_version_in(tx).await?;
+    bump_catalog_version_for_in(tx, &[id]).await?;
     Ok(current + 1)
 }
 
@@ -1151,7 +1151,7 @@ pub async fn set_store_prices(
     for p in prices {
         upsert_store_price(tx, id, p).await?;
     }
-    bump_catalog_version_in(tx).await?;
+    bump_catalog_version_for_in(tx, &[id]).await?;
     Ok(version + 1)
 }
 
@@ -1255,7 +1255,8 @@ pub async fn apply_price_moves(
             }
         }
     }
-    bump_catalog_version_in(tx).await?;
+    let ids: Vec<&str> = moves.iter().map(|m| m.id.as_str()).collect();
+    bump_catalog_version_for_in(tx, &ids).await?;
     Ok(())
 }
 

@@ -5,6 +5,7 @@
 use crate::stock::{StockRow, all_stock_rows};
 use crate::{Db, DbError, Flag};
 use sqlx::{AnyConnection, Row};
+use std::collections::HashMap;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct StoreRow {
@@ -202,8 +203,12 @@ pub struct MediaRow {
     pub body: Vec<u8>,
 }
 
+const STORES_SQL: &str = "SELECT code, kind, region, name, currency, CAST(active AS INTEGER) AS active, CAST(is_default AS INTEGER) AS is_default, partner_name, partner_id, price_floor_bp, store_key, display_name, tagline, logo_media, accent_color, catalogue, payment_methods, shipping_methods, referral_terms, position FROM stores ORDER BY position, code";
+const CATEGORIES_SQL: &str = "SELECT id, slug, name, parent_id, description, image_media, position FROM categories ORDER BY position, slug";
+const MODELS_SQL: &str = "SELECT prefix, code, name, CAST(prime AS INTEGER) AS prime, hardware_sku FROM device_models ORDER BY prefix";
+
 /// Every catalogue row, as loaded for one read-model build.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct CatalogRows {
     pub version: i64,
     /// The stock version read with `version` (before the rows).
@@ -226,6 +231,74 @@ pub struct CatalogRows {
     pub models: Vec<DeviceModelRow>,
 }
 
+impl CatalogRows {
+    /// Puts `part` (the rows of the products `ids`, read by
+    /// [`Db::load_catalog_products`]) in place of these products' rows, and
+    /// takes its versions and small tables. A product keeps its place (the
+    /// catalogue order); each part row is keyed by its product, and the read
+    /// model groups them by product in the order read. The versions are
+    /// left to the caller (the version whose changes were read is the one
+    /// the rows now hold, whatever `part` read later). Returns false when a
+    /// product of `part` is not among these rows (a new product: read
+    /// everything instead).
+    pub fn patch(&mut self, part: CatalogRows, ids: &[String]) -> bool {
+        let changed: std::collections::HashSet<&str> = ids.iter().map(String::as_str).collect();
+        let mut fresh: HashMap<String, ProductRow> = part
+            .products
+            .into_iter()
+            .map(|p| (p.id.clone(), p))
+            .collect();
+        let at: HashMap<&str, usize> = self
+            .products
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.as_str(), i))
+            .collect();
+        if fresh.keys().any(|id| !at.contains_key(id.as_str())) {
+            return false;
+        }
+        let present: std::collections::HashSet<String> = fresh.keys().cloned().collect();
+        for p in &mut self.products {
+            if let Some(row) = fresh.remove(&p.id) {
+                *p = row;
+            }
+        }
+        // A changed product whose row is gone leaves the catalogue.
+        self.products
+            .retain(|p| !changed.contains(p.id.as_str()) || present.contains(&p.id));
+        let old_options: std::collections::HashSet<String> = self
+            .options
+            .iter()
+            .filter(|o| changed.contains(o.product_id.as_str()))
+            .map(|o| o.id.clone())
+            .collect();
+        macro_rules! swap {
+            ($field:ident) => {
+                self.$field
+                    .retain(|r| !changed.contains(r.product_id.as_str()));
+                self.$field.extend(part.$field);
+            };
+        }
+        swap!(attributes);
+        swap!(product_categories);
+        swap!(labels);
+        swap!(prices);
+        swap!(partner_prices);
+        swap!(options);
+        swap!(specs);
+        swap!(package);
+        swap!(downloads);
+        swap!(images);
+        self.option_values
+            .retain(|v| !old_options.contains(&v.option_id));
+        self.option_values.extend(part.option_values);
+        self.stores = part.stores;
+        self.categories = part.categories;
+        self.models = part.models;
+        true
+    }
+}
+
 /// The read model's freshness counters (see [`Db::versions`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Versions {
@@ -236,7 +309,9 @@ pub struct Versions {
     pub stock: i64,
 }
 
-pub use crate::catalog_version::{bump_catalog_version_in, catalog_version_in};
+pub use crate::catalog_version::{
+    bump_catalog_version_for_in, bump_catalog_version_in, catalog_version_in, changed_products,
+};
 
 impl Db {
     /// Both freshness counters in one query.
@@ -289,6 +364,98 @@ impl Db {
         Ok(row.get::<i64, _>("n"))
     }
 
+    /// The products changed after version `after` up to `upto`, when every
+    /// version in between recorded them (see [`changed_products`]).
+    pub async fn catalog_changes(
+        &self,
+        after: i64,
+        upto: i64,
+    ) -> Result<Option<Vec<String>>, DbError> {
+        changed_products(self.pool(), after, upto).await
+    }
+
+    /// The rows of `ids` alone (the product, its parts, its store and partner
+    /// prices), with the small tables whole (stores, categories, models) and
+    /// no stock: what [`CatalogRows::patch`] puts into the rows of an
+    /// earlier version. The versions are read first, as for a full load.
+    pub async fn load_catalog_products(&self, ids: &[String]) -> Result<CatalogRows, DbError> {
+        let pool = self.pool();
+        let versions = self.versions().await?;
+        let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+        let within = marks.join(", ");
+        macro_rules! some {
+            ($ty:ty, $sql:expr) => {{
+                let sql = format!($sql, within = within);
+                let mut q = sqlx::query_as::<_, $ty>(sqlx::AssertSqlSafe(sql));
+                for id in ids {
+                    q = q.bind(id.clone());
+                }
+                q.fetch_all(pool).await?
+            }};
+        }
+        macro_rules! all {
+            ($ty:ty, $sql:expr) => {
+                sqlx::query_as::<_, $ty>($sql).fetch_all(pool).await?
+            };
+        }
+        Ok(CatalogRows {
+            version: versions.catalog,
+            stock_version: versions.stock,
+            stores: all!(StoreRow, STORES_SQL),
+            categories: all!(CategoryRow, CATEGORIES_SQL),
+            products: some!(
+                ProductRow,
+                "SELECT id, sku, slug, name, brand, product_type, parent_id, summary, description, status, CAST(purchasable AS INTEGER) AS purchasable, CAST(featured AS INTEGER) AS featured, price_cents, compare_at_cents, min_qty, max_qty, qty_step, weight_grams, term_months, data_mb, validity_days, CAST(stackable AS INTEGER) AS stackable, eligibility_models, eligibility_prime, position, created_at, updated_at FROM products WHERE id IN ({within})"
+            ),
+            attributes: some!(
+                AttributeRow,
+                "SELECT product_id, code, label, value, value_label, position FROM product_attributes WHERE product_id IN ({within}) ORDER BY product_id, position"
+            ),
+            product_categories: some!(
+                ProductCategoryRow,
+                "SELECT product_id, category_id FROM product_categories WHERE product_id IN ({within}) ORDER BY product_id, position"
+            ),
+            labels: some!(
+                ProductLabelRow,
+                "SELECT product_id, label FROM product_labels WHERE product_id IN ({within})"
+            ),
+            prices: some!(
+                PriceRow,
+                "SELECT product_id, store_code, price_cents, compare_at_cents, CAST(sold AS INTEGER) AS sold FROM product_prices WHERE product_id IN ({within})"
+            ),
+            partner_prices: some!(
+                PartnerPriceRow,
+                "SELECT product_id, store_code, price_cents FROM partner_prices WHERE product_id IN ({within})"
+            ),
+            stock: Vec::new(),
+            options: some!(
+                OptionRow,
+                "SELECT id, product_id, code, label, kind, CAST(required AS INTEGER) AS required, pattern, help, position FROM product_options WHERE product_id IN ({within}) ORDER BY product_id, position"
+            ),
+            option_values: some!(
+                OptionValueRow,
+                "SELECT option_id, code, label, price_delta_cents, price_delta_bp, position FROM product_option_values WHERE option_id IN (SELECT id FROM product_options WHERE product_id IN ({within})) ORDER BY option_id, position"
+            ),
+            specs: some!(
+                SpecRow,
+                "SELECT product_id, position, spec_group, name, value FROM product_specs WHERE product_id IN ({within}) ORDER BY product_id, position"
+            ),
+            package: some!(
+                PackageRow,
+                "SELECT product_id, position, item, qty FROM product_package_items WHERE product_id IN ({within}) ORDER BY product_id, position"
+            ),
+            downloads: some!(
+                DownloadRow,
+                "SELECT d.product_id, d.position, d.title, d.kind, d.media_key, d.version, m.file_name, m.content_type, m.size_bytes FROM product_downloads d JOIN media m ON m.media_key = d.media_key WHERE d.product_id IN ({within}) ORDER BY d.product_id, d.position"
+            ),
+            images: some!(
+                ImageRow,
+                "SELECT product_id, position, media_key, alt FROM product_images WHERE product_id IN ({within}) ORDER BY product_id, position"
+            ),
+            models: all!(DeviceModelRow, MODELS_SQL),
+        })
+    }
+
     /// Loads the whole catalogue (active and inactive rows; the read model filters).
     /// The versions are read first, so a change during the load triggers another build.
     pub async fn load_catalog(&self) -> Result<CatalogRows, DbError> {
@@ -302,14 +469,8 @@ impl Db {
         Ok(CatalogRows {
             version: versions.catalog,
             stock_version: versions.stock,
-            stores: all!(
-                StoreRow,
-                "SELECT code, kind, region, name, currency, CAST(active AS INTEGER) AS active, CAST(is_default AS INTEGER) AS is_default, partner_name, partner_id, price_floor_bp, store_key, display_name, tagline, logo_media, accent_color, catalogue, payment_methods, shipping_methods, referral_terms, position FROM stores ORDER BY position, code"
-            ),
-            categories: all!(
-                CategoryRow,
-                "SELECT id, slug, name, parent_id, description, image_media, position FROM categories ORDER BY position, slug"
-            ),
+            stores: all!(StoreRow, STORES_SQL),
+            categories: all!(CategoryRow, CATEGORIES_SQL),
             products: all!(
                 ProductRow,
                 "SELECT id, sku, slug, name, brand, product_type, parent_id, summary, description, status, CAST(purchasable AS INTEGER) AS purchasable, CAST(featured AS INTEGER) AS featured, price_cents, compare_at_cents, min_qty, max_qty, qty_step, weight_grams, term_months, data_mb, validity_days, CAST(stackable AS INTEGER) AS stackable, eligibility_models, eligibility_prime, position, created_at, updated_at FROM products ORDER BY position, sku"
@@ -359,10 +520,7 @@ impl Db {
                 ImageRow,
                 "SELECT product_id, position, media_key, alt FROM product_images ORDER BY product_id, position"
             ),
-            models: all!(
-                DeviceModelRow,
-                "SELECT prefix, code, name, CAST(prime AS INTEGER) AS prime, hardware_sku FROM device_models ORDER BY prefix"
-            ),
+            models: all!(DeviceModelRow, MODELS_SQL),
         })
     }
 

@@ -61,6 +61,7 @@ const SOURCES: &[Source] = &[
     migration!(60, "app_tokens"),
     migration!(61, "backoffice"),
     migration!(62, "backoffice_orders"),
+    migration!(63, "catalog_changes"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

@@ -265,3 +265,131 @@ async fn available_stock_reads_several_products_or_one_and_missing_rows_are_zero
         assert_eq!(got, want, "{product} in {warehouse}");
     }
 }
+
+/// Every row of `rows` as text, sorted: two readings hold the same rows
+/// whatever order each table came in (the products' order is compared apart).
+fn row_set(rows: &uplink_db::catalog::CatalogRows) -> Vec<String> {
+    let mut all: Vec<String> = Vec::new();
+    macro_rules! add {
+        ($($field:ident),*) => {
+            $(all.extend(rows.$field.iter().map(|r| format!("{}: {r:?}", stringify!($field))));)*
+        };
+    }
+    add!(
+        products,
+        attributes,
+        product_categories,
+        labels,
+        prices,
+        partner_prices,
+        options,
+        option_values,
+        specs,
+        package,
+        downloads,
+        images,
+        stores,
+        categories,
+        models
+    );
+    all.sort();
+    all
+}
+
+#[tokio::test]
+async fn rows_patched_with_the_changed_products_equal_a_full_reading() {
+    let t = TestDb::new().await;
+    uplink_seed::seed_demo_catalog(&t.db).await.unwrap();
+    let mut kept = t.db.load_catalog().await.unwrap();
+    let with_options = kept.options[0].product_id.clone();
+    let with_specs = kept.specs[0].product_id.clone();
+    let priced = kept.prices[0].product_id.clone();
+
+    // Three versions, each recording the products it changed: a product's
+    // row and parts rewritten (its options get new ids), specs replaced, a
+    // store price moved.
+    let mut tx = t.db.begin_write().await.unwrap();
+    sqlx::query("UPDATE products SET name = name || ' (edited)', price_cents = price_cents + 1 WHERE id = $1")
+        .bind(&with_options)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    let option: String =
+        sqlx::query_scalar("SELECT id FROM product_options WHERE product_id = $1 LIMIT 1")
+            .bind(&with_options)
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+    sqlx::query("UPDATE product_options SET id = $1 WHERE id = $2")
+        .bind(format!("{option}-new"))
+        .bind(&option)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE product_option_values SET option_id = $1 WHERE option_id = $2")
+        .bind(format!("{option}-new"))
+        .bind(&option)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    uplink_db::catalog::bump_catalog_version_for_in(&mut tx, &[&with_options])
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+
+    let mut tx = t.db.begin_write().await.unwrap();
+    sqlx::query("DELETE FROM product_specs WHERE product_id = $1 AND position > 0")
+        .bind(&with_specs)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE product_specs SET value = 'patched' WHERE product_id = $1")
+        .bind(&with_specs)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    uplink_db::catalog::bump_catalog_version_for_in(&mut tx, &[&with_specs])
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+
+    let mut tx = t.db.begin_write().await.unwrap();
+    sqlx::query("UPDATE product_prices SET price_cents = price_cents + 100 WHERE product_id = $1")
+        .bind(&priced)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    uplink_db::catalog::bump_catalog_version_for_in(&mut tx, &[&priced])
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+
+    let now = t.db.catalog_version().await.unwrap();
+    let ids =
+        t.db.catalog_changes(kept.version, now)
+            .await
+            .unwrap()
+            .expect("every version recorded its products");
+    let mut expected = vec![with_options.clone(), with_specs.clone(), priced.clone()];
+    expected.sort();
+    expected.dedup();
+    assert_eq!(ids, expected);
+
+    let part = t.db.load_catalog_products(&ids).await.unwrap();
+    assert!(kept.patch(part, &ids));
+    let full = t.db.load_catalog().await.unwrap();
+    let order = |r: &uplink_db::catalog::CatalogRows| {
+        r.products.iter().map(|p| p.id.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(order(&kept), order(&full), "the catalogue order is kept");
+    assert_eq!(row_set(&kept), row_set(&full));
+
+    // A version that did not record its products (a store, a new product)
+    // sends the reader to a full reading.
+    t.db.bump_catalog_version().await.unwrap();
+    assert_eq!(
+        t.db.catalog_changes(kept.version, now + 1).await.unwrap(),
+        None
+    );
+    assert_eq!(t.db.catalog_changes(now, now + 1).await.unwrap(), None);
+}

@@ -27,13 +27,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::time::Duration;
 use uplink_db::Db;
+use uplink_db::catalog::CatalogRows;
 
 /// How often (at most) a server asks the database whether the catalogue changed.
 pub const CHECK_INTERVAL: Duration = Duration::from_secs(1);
 
 /// The least time between two checks a catalogue write asks for
-/// ([`Catalog::refresh_soon`]).
-pub const SOON_GAP: Duration = Duration::from_millis(250);
+/// ([`Catalog::refresh_soon`]): under a burst of staff edits a rebuild at
+/// most this often (each new snapshot also starts a cold answer cache), and
+/// with the build's ~0.2 s a change still shows within a second.
+pub const SOON_GAP: Duration = Duration::from_millis(800);
 
 /// Why a snapshot could not be built.
 #[derive(Debug, thiserror::Error)]
@@ -52,7 +55,12 @@ pub struct Catalog {
     current: ArcSwapOption<Snapshot>,
     last_check_ms: AtomicI64,
     refreshing: AtomicBool,
+    /// A check asked for by [`Catalog::refresh_soon`] is waiting for its turn.
+    soon_pending: AtomicBool,
     build_lock: tokio::sync::Mutex<()>,
+    /// The rows the current catalogue version was built from, so the next
+    /// version that changed a few products reads only theirs (D110).
+    rows: std::sync::Mutex<Option<CatalogRows>>,
 }
 
 impl std::fmt::Debug for Catalog {
@@ -70,7 +78,9 @@ impl Catalog {
             current: ArcSwapOption::empty(),
             last_check_ms: AtomicI64::new(0),
             refreshing: AtomicBool::new(false),
+            soon_pending: AtomicBool::new(false),
             build_lock: tokio::sync::Mutex::new(()),
+            rows: std::sync::Mutex::new(None),
         })
     }
 
@@ -96,11 +106,28 @@ impl Catalog {
 
     /// After this server committed a catalogue change: check soon, in the
     /// background, so the change shows here without waiting for the next
-    /// periodic check. Checks stay at least [`SOON_GAP`] apart and never
-    /// overlap, so a burst of staff edits costs a few rebuilds a second,
-    /// not one per edit, and the storefront keeps serving the last snapshot.
+    /// periodic check. The check runs once [`SOON_GAP`] has passed since the
+    /// last one (at once after a quiet spell), and one check covers every
+    /// change committed before it starts, so a burst of staff edits costs
+    /// about one rebuild per gap while the storefront keeps serving the last
+    /// snapshot, and the last edit of a burst is never left waiting for
+    /// traffic to trigger a check.
     pub fn refresh_soon(self: &Arc<Self>) {
-        self.check_in_background_after(SOON_GAP);
+        if self.soon_pending.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let this = Arc::clone(self);
+        tokio::spawn(async move {
+            let since = uplink_db::now_ms() - this.last_check_ms.load(Ordering::Relaxed);
+            let wait = SOON_GAP.as_millis() as i64 - since;
+            if wait > 0 {
+                tokio::time::sleep(Duration::from_millis(wait as u64)).await;
+            }
+            this.soon_pending.store(false, Ordering::Release);
+            if let Err(e) = this.refresh().await {
+                tracing::warn!(error = %e, "catalogue freshness check failed");
+            }
+        });
     }
 
     fn check_in_background_after(self: &Arc<Self>, gap: Duration) {
@@ -162,8 +189,15 @@ impl Catalog {
             // The catalogue changed meanwhile: build everything.
         }
         let started = std::time::Instant::now();
-        let rows = self.db.load_catalog().await?;
+        let (rows, patched) = match self
+            .patched_rows(current.as_deref(), versions.catalog)
+            .await?
+        {
+            Some(rows) => (rows, true),
+            None => (self.db.load_catalog().await?, false),
+        };
         let loaded_ms = started.elapsed().as_millis() as u64;
+        self.keep_rows(rows.clone());
         let snap = tokio::task::spawn_blocking(move || Snapshot::build(rows, current.as_deref()))
             .await
             .map_err(|e| CatalogError::Task(e.to_string()))??;
@@ -171,12 +205,65 @@ impl Catalog {
             version = snap.version,
             stock_version = snap.stock_version,
             products = snap.products.len(),
+            patched,
             load_ms = loaded_ms,
             total_ms = started.elapsed().as_millis() as u64,
             "catalogue snapshot built"
         );
         self.current.store(Some(Arc::new(snap)));
         Ok(true)
+    }
+
+    /// The rows of catalogue version `target`, made from the rows `current`
+    /// was built from and the rows of the products changed since (a staff
+    /// edit, a price change); `None` when that is not possible (nothing
+    /// kept, a change that did not record its products, a new product): then
+    /// everything is read.
+    async fn patched_rows(
+        &self,
+        current: Option<&Snapshot>,
+        target: i64,
+    ) -> Result<Option<CatalogRows>, CatalogError> {
+        let Some(current) = current else {
+            return Ok(None);
+        };
+        let Some(ids) = self.db.catalog_changes(current.version, target).await? else {
+            return Ok(None);
+        };
+        let Some(mut rows) = self.take_kept_rows(current.version) else {
+            return Ok(None);
+        };
+        let part = self.db.load_catalog_products(&ids).await?;
+        let stock_moved = part.stock_version != rows.stock_version;
+        if !rows.patch(part, &ids) {
+            return Ok(None);
+        }
+        // The rows now hold `target`: changes after it (to other products)
+        // were not read, and the next check reads them from here.
+        rows.version = target;
+        if stock_moved {
+            let stock = self.db.load_stock().await?;
+            rows.stock_version = stock.versions.stock;
+            rows.stock = stock.stock;
+        }
+        Ok(Some(rows))
+    }
+
+    fn keep_rows(&self, rows: CatalogRows) {
+        if let Ok(mut kept) = self.rows.lock() {
+            *kept = Some(rows);
+        }
+    }
+
+    /// The kept rows, taken out (patched in place, then kept again with the
+    /// new snapshot: one copy of the catalogue's rows per rebuild, not two),
+    /// when they are those of `version`.
+    fn take_kept_rows(&self, version: i64) -> Option<CatalogRows> {
+        let mut kept = self.rows.lock().ok()?;
+        if kept.as_ref()?.version != version {
+            return None;
+        }
+        kept.take()
     }
 
     /// After a committed stock write that moved a product to another stock
