@@ -173,7 +173,7 @@ pub struct IndexCache {
     /// One reading at a time: when the version moves (or the sums age), the
     /// first request reads and the others wait for its result instead of
     /// each reading 10,000 rows at once (which put 400 ms on the p99 and
-    /// ~90 MB on the server's peak memory).
+    /// ~80 MB on the server's peak memory).
     reading: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
