@@ -379,146 +379,133 @@ impl Db {
     /// no stock: what [`CatalogRows::patch`] puts into the rows of an
     /// earlier version. The versions are read first, as for a full load.
     pub async fn load_catalog_products(&self, ids: &[String]) -> Result<CatalogRows, DbError> {
-        let pool = self.pool();
-        let versions = self.versions().await?;
-        let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
-        let within = marks.join(", ");
-        macro_rules! some {
-            ($ty:ty, $sql:expr) => {{
-                let sql = format!($sql, within = within);
-                let mut q = sqlx::query_as::<_, $ty>(sqlx::AssertSqlSafe(sql));
-                for id in ids {
-                    q = q.bind(id.clone());
-                }
-                q.fetch_all(pool).await?
-            }};
-        }
-        macro_rules! all {
-            ($ty:ty, $sql:expr) => {
-                sqlx::query_as::<_, $ty>($sql).fetch_all(pool).await?
-            };
-        }
-        Ok(CatalogRows {
-            version: versions.catalog,
-            stock_version: versions.stock,
-            stores: all!(StoreRow, STORES_SQL),
-            categories: all!(CategoryRow, CATEGORIES_SQL),
-            products: some!(
-                ProductRow,
-                "SELECT id, sku, slug, name, brand, product_type, parent_id, summary, description, status, CAST(purchasable AS INTEGER) AS purchasable, CAST(featured AS INTEGER) AS featured, price_cents, compare_at_cents, min_qty, max_qty, qty_step, weight_grams, term_months, data_mb, validity_days, CAST(stackable AS INTEGER) AS stackable, eligibility_models, eligibility_prime, position, created_at, updated_at FROM products WHERE id IN ({within})"
-            ),
-            attributes: some!(
-                AttributeRow,
-                "SELECT product_id, code, label, value, value_label, position FROM product_attributes WHERE product_id IN ({within}) ORDER BY product_id, position"
-            ),
-            product_categories: some!(
-                ProductCategoryRow,
-                "SELECT product_id, category_id FROM product_categories WHERE product_id IN ({within}) ORDER BY product_id, position"
-            ),
-            labels: some!(
-                ProductLabelRow,
-                "SELECT product_id, label FROM product_labels WHERE product_id IN ({within})"
-            ),
-            prices: some!(
-                PriceRow,
-                "SELECT product_id, store_code, price_cents, compare_at_cents, CAST(sold AS INTEGER) AS sold FROM product_prices WHERE product_id IN ({within})"
-            ),
-            partner_prices: some!(
-                PartnerPriceRow,
-                "SELECT product_id, store_code, price_cents FROM partner_prices WHERE product_id IN ({within})"
-            ),
-            stock: Vec::new(),
-            options: some!(
-                OptionRow,
-                "SELECT id, product_id, code, label, kind, CAST(required AS INTEGER) AS required, pattern, help, position FROM product_options WHERE product_id IN ({within}) ORDER BY product_id, position"
-            ),
-            option_values: some!(
-                OptionValueRow,
-                "SELECT option_id, code, label, price_delta_cents, price_delta_bp, position FROM product_option_values WHERE option_id IN (SELECT id FROM product_options WHERE product_id IN ({within})) ORDER BY option_id, position"
-            ),
-            specs: some!(
-                SpecRow,
-                "SELECT product_id, position, spec_group, name, value FROM product_specs WHERE product_id IN ({within}) ORDER BY product_id, position"
-            ),
-            package: some!(
-                PackageRow,
-                "SELECT product_id, position, item, qty FROM product_package_items WHERE product_id IN ({within}) ORDER BY product_id, position"
-            ),
-            downloads: some!(
-                DownloadRow,
-                "SELECT d.product_id, d.position, d.title, d.kind, d.media_key, d.version, m.file_name, m.content_type, m.size_bytes FROM product_downloads d JOIN media m ON m.media_key = d.media_key WHERE d.product_id IN ({within}) ORDER BY d.product_id, d.position"
-            ),
-            images: some!(
-                ImageRow,
-                "SELECT product_id, position, media_key, alt FROM product_images WHERE product_id IN ({within}) ORDER BY product_id, position"
-            ),
-            models: all!(DeviceModelRow, MODELS_SQL),
-        })
+        self.load_catalog_rows(Some(ids)).await
     }
 
     /// Loads the whole catalogue (active and inactive rows; the read model filters).
     /// The versions are read first, so a change during the load triggers another build.
     pub async fn load_catalog(&self) -> Result<CatalogRows, DbError> {
+        self.load_catalog_rows(None).await
+    }
+
+    /// Every product's rows, or only those of `only` (then without stock):
+    /// one query per table, the same for both but for the `IN` filter.
+    async fn load_catalog_rows(&self, only: Option<&[String]>) -> Result<CatalogRows, DbError> {
         let pool = self.pool();
         let versions = self.versions().await?;
+        let within = only.map(|ids| {
+            (1..=ids.len())
+                .map(|i| format!("${i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        });
+        let options_within = within
+            .as_ref()
+            .map(|w| format!("SELECT id FROM product_options WHERE product_id IN ({w})"));
+        macro_rules! rows {
+            ($ty:ty, $select:expr, $column:expr, $within:expr, $order:expr) => {{
+                let filter = $within
+                    .as_ref()
+                    .map(|w| format!(" WHERE {} IN ({w})", $column))
+                    .unwrap_or_default();
+                let sql = format!("{}{filter}{}", $select, $order);
+                let mut q = sqlx::query_as::<_, $ty>(sqlx::AssertSqlSafe(sql));
+                for id in only.unwrap_or_default() {
+                    q = q.bind(id.clone());
+                }
+                q.fetch_all(pool).await?
+            }};
+            ($ty:ty, $select:expr, $column:expr, $order:expr) => {
+                rows!($ty, $select, $column, within, $order)
+            };
+        }
         macro_rules! all {
             ($ty:ty, $sql:expr) => {
                 sqlx::query_as::<_, $ty>($sql).fetch_all(pool).await?
             };
         }
+        const BY_PRODUCT: &str = " ORDER BY product_id, position";
         Ok(CatalogRows {
             version: versions.catalog,
             stock_version: versions.stock,
             stores: all!(StoreRow, STORES_SQL),
             categories: all!(CategoryRow, CATEGORIES_SQL),
-            products: all!(
+            products: rows!(
                 ProductRow,
-                "SELECT id, sku, slug, name, brand, product_type, parent_id, summary, description, status, CAST(purchasable AS INTEGER) AS purchasable, CAST(featured AS INTEGER) AS featured, price_cents, compare_at_cents, min_qty, max_qty, qty_step, weight_grams, term_months, data_mb, validity_days, CAST(stackable AS INTEGER) AS stackable, eligibility_models, eligibility_prime, position, created_at, updated_at FROM products ORDER BY position, sku"
+                "SELECT id, sku, slug, name, brand, product_type, parent_id, summary, description, status, CAST(purchasable AS INTEGER) AS purchasable, CAST(featured AS INTEGER) AS featured, price_cents, compare_at_cents, min_qty, max_qty, qty_step, weight_grams, term_months, data_mb, validity_days, CAST(stackable AS INTEGER) AS stackable, eligibility_models, eligibility_prime, position, created_at, updated_at FROM products",
+                "id",
+                " ORDER BY position, sku"
             ),
-            attributes: all!(
+            attributes: rows!(
                 AttributeRow,
-                "SELECT product_id, code, label, value, value_label, position FROM product_attributes ORDER BY product_id, position"
+                "SELECT product_id, code, label, value, value_label, position FROM product_attributes",
+                "product_id",
+                BY_PRODUCT
             ),
-            product_categories: all!(
+            product_categories: rows!(
                 ProductCategoryRow,
-                "SELECT product_id, category_id FROM product_categories ORDER BY product_id, position"
+                "SELECT product_id, category_id FROM product_categories",
+                "product_id",
+                BY_PRODUCT
             ),
-            labels: all!(
+            labels: rows!(
                 ProductLabelRow,
-                "SELECT product_id, label FROM product_labels"
+                "SELECT product_id, label FROM product_labels",
+                "product_id",
+                ""
             ),
-            prices: all!(
+            prices: rows!(
                 PriceRow,
-                "SELECT product_id, store_code, price_cents, compare_at_cents, CAST(sold AS INTEGER) AS sold FROM product_prices"
+                "SELECT product_id, store_code, price_cents, compare_at_cents, CAST(sold AS INTEGER) AS sold FROM product_prices",
+                "product_id",
+                ""
             ),
-            partner_prices: all!(
+            partner_prices: rows!(
                 PartnerPriceRow,
-                "SELECT product_id, store_code, price_cents FROM partner_prices"
+                "SELECT product_id, store_code, price_cents FROM partner_prices",
+                "product_id",
+                ""
             ),
-            stock: all_stock_rows(pool).await?,
-            options: all!(
+            stock: match only {
+                None => all_stock_rows(pool).await?,
+                Some(_) => Vec::new(),
+            },
+            options: rows!(
                 OptionRow,
-                "SELECT id, product_id, code, label, kind, CAST(required AS INTEGER) AS required, pattern, help, position FROM product_options ORDER BY product_id, position"
+                "SELECT id, product_id, code, label, kind, CAST(required AS INTEGER) AS required, pattern, help, position FROM product_options",
+                "product_id",
+                BY_PRODUCT
             ),
-            option_values: all!(
+            option_values: rows!(
                 OptionValueRow,
-                "SELECT option_id, code, label, price_delta_cents, price_delta_bp, position FROM product_option_values ORDER BY option_id, position"
+                "SELECT option_id, code, label, price_delta_cents, price_delta_bp, position FROM product_option_values",
+                "option_id",
+                options_within,
+                " ORDER BY option_id, position"
             ),
-            specs: all!(
+            specs: rows!(
                 SpecRow,
-                "SELECT product_id, position, spec_group, name, value FROM product_specs ORDER BY product_id, position"
+                "SELECT product_id, position, spec_group, name, value FROM product_specs",
+                "product_id",
+                BY_PRODUCT
             ),
-            package: all!(
+            package: rows!(
                 PackageRow,
-                "SELECT product_id, position, item, qty FROM product_package_items ORDER BY product_id, position"
+                "SELECT product_id, position, item, qty FROM product_package_items",
+                "product_id",
+                BY_PRODUCT
             ),
-            downloads: all!(
+            downloads: rows!(
                 DownloadRow,
-                "SELECT d.product_id, d.position, d.title, d.kind, d.media_key, d.version, m.file_name, m.content_type, m.size_bytes FROM product_downloads d JOIN media m ON m.media_key = d.media_key ORDER BY d.product_id, d.position"
+                "SELECT d.product_id, d.position, d.title, d.kind, d.media_key, d.version, m.file_name, m.content_type, m.size_bytes FROM product_downloads d JOIN media m ON m.media_key = d.media_key",
+                "d.product_id",
+                " ORDER BY d.product_id, d.position"
             ),
-            images: all!(
+            images: rows!(
                 ImageRow,
-                "SELECT product_id, position, media_key, alt FROM product_images ORDER BY product_id, position"
+                "SELECT product_id, position, media_key, alt FROM product_images",
+                "product_id",
+                BY_PRODUCT
             ),
             models: all!(DeviceModelRow, MODELS_SQL),
         })

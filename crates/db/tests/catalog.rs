@@ -296,6 +296,14 @@ fn row_set(rows: &uplink_db::catalog::CatalogRows) -> Vec<String> {
     all
 }
 
+/// Commits a catalogue change to one product as a new version that names it.
+async fn commit_recording(mut tx: sqlx::Transaction<'static, sqlx::Any>, product_id: &str) {
+    uplink_db::catalog::bump_catalog_version_for_in(&mut tx, &[product_id])
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+}
+
 #[tokio::test]
 async fn rows_patched_with_the_changed_products_equal_a_full_reading() {
     let t = TestDb::new().await;
@@ -332,10 +340,7 @@ async fn rows_patched_with_the_changed_products_equal_a_full_reading() {
         .execute(&mut *tx)
         .await
         .unwrap();
-    uplink_db::catalog::bump_catalog_version_for_in(&mut tx, &[&with_options])
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
+    commit_recording(tx, &with_options).await;
 
     let mut tx = t.db.begin_write().await.unwrap();
     sqlx::query("DELETE FROM product_specs WHERE product_id = $1 AND position > 0")
@@ -348,10 +353,7 @@ async fn rows_patched_with_the_changed_products_equal_a_full_reading() {
         .execute(&mut *tx)
         .await
         .unwrap();
-    uplink_db::catalog::bump_catalog_version_for_in(&mut tx, &[&with_specs])
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
+    commit_recording(tx, &with_specs).await;
 
     let mut tx = t.db.begin_write().await.unwrap();
     sqlx::query("UPDATE product_prices SET price_cents = price_cents + 100 WHERE product_id = $1")
@@ -359,10 +361,7 @@ async fn rows_patched_with_the_changed_products_equal_a_full_reading() {
         .execute(&mut *tx)
         .await
         .unwrap();
-    uplink_db::catalog::bump_catalog_version_for_in(&mut tx, &[&priced])
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
+    commit_recording(tx, &priced).await;
 
     let now = t.db.catalog_version().await.unwrap();
     let ids =
@@ -383,6 +382,16 @@ async fn rows_patched_with_the_changed_products_equal_a_full_reading() {
     };
     assert_eq!(order(&kept), order(&full), "the catalogue order is kept");
     assert_eq!(row_set(&kept), row_set(&full));
+
+    // Rows that do not hold a product of the part (it is new to them) are
+    // left to a full reading.
+    let mut without = full.clone();
+    without.products.retain(|p| p.id != priced);
+    let part =
+        t.db.load_catalog_products(std::slice::from_ref(&priced))
+            .await
+            .unwrap();
+    assert!(!without.patch(part, std::slice::from_ref(&priced)));
 
     // A version that did not record its products (a store, a new product)
     // sends the reader to a full reading.
