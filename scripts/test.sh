@@ -4,8 +4,8 @@
 #
 # Independent stages run side by side, in two tracks, so the machine's cores are
 # busy while a stage waits on a database or a browser:
-#   1. Rust tests on SQLite, then PostgreSQL   |  frontend checks, frontend and release builds
-#   2. API fuzzing (schemathesis)              |  end-to-end tests (Playwright)
+#   1. Rust lints, tests on SQLite, then PostgreSQL  |  frontend checks, frontend and release builds
+#   2. API fuzzing (schemathesis, two roles at once) |  end-to-end tests (Playwright)
 # The release build is its own cargo profile (its own lock), so it does not wait for the
 # test binaries. Each track's output is kept and printed whole when it ends; any failure
 # makes the run red after both tracks finished.
@@ -39,7 +39,11 @@ side_by_side() {
   fi
 }
 
-rust_tests_both_databases() {
+rust_lints_and_tests() {
+  # Clippy here, not before both tracks: its six cold minutes then overlap the
+  # frontend checks and the release build instead of holding up everything.
+  step "Rust lints"
+  cargo clippy --workspace --all-targets --locked -- -D warnings
   step "Rust tests on SQLite"
   rust_tests --workspace
   step "Storage conformance and API tests on PostgreSQL"
@@ -72,11 +76,10 @@ ensure_chromium
 ensure_postgres
 scripts/ensure-node-deps.sh web e2e
 
-step "Rust format and lints"
+step "Rust format"
 cargo fmt --all --check
-cargo clippy --workspace --all-targets --locked -- -D warnings
 
-side_by_side rust_tests_both_databases frontend_checks_and_release_build
+side_by_side rust_lints_and_tests frontend_checks_and_release_build
 side_by_side api_fuzzing end_to_end
 
 step "Crash test: the server killed with SIGKILL during a checkout load"
