@@ -16,6 +16,7 @@ use crate::catalog_seed::{OptionSeed, ProductSeed, category_id, write_product_pa
 use crate::stock::StockRow;
 use sqlx::{Any, AnyConnection, Row, Transaction};
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::Ordering;
 use uplink_domain::catalog::{
     Brand, DownloadKind, Label, OptionKind, PrimeRequirement, ProductStatus, ProductType,
 };
@@ -164,6 +165,11 @@ type StockSums = std::sync::Arc<HashMap<String, i64>>;
 /// summing every warehouse row per request is not.
 const STOCK_SUMS_FOR: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// Sums up to this old are still answered while new ones are read in the
+/// background; older ones (nobody filtered by stock for a while) are read
+/// again before answering.
+const STOCK_SUMS_AT_MOST: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The index a [`crate::Db`] keeps (shared by its clones), and the stock
 /// sums the stock filters last read.
 #[derive(Debug, Clone, Default)]
@@ -175,6 +181,8 @@ pub struct IndexCache {
     /// each reading 10,000 rows at once (which put 400 ms on the p99 and
     /// ~80 MB on the server's peak memory).
     reading: std::sync::Arc<tokio::sync::Mutex<()>>,
+    /// A background task is reading new stock sums.
+    stock_refreshing: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl IndexCache {
@@ -191,11 +199,13 @@ impl IndexCache {
         }
     }
 
-    fn fresh_stock(&self) -> Option<StockSums> {
+    /// The last stock sums read, when younger than [`STOCK_SUMS_AT_MOST`],
+    /// and whether they are younger than [`STOCK_SUMS_FOR`].
+    fn last_stock(&self) -> Option<(bool, StockSums)> {
         let held = self.stock.lock().ok()?;
         held.as_ref()
-            .filter(|(at, _)| at.elapsed() < STOCK_SUMS_FOR)
-            .map(|(_, sums)| sums.clone())
+            .filter(|(at, _)| at.elapsed() < STOCK_SUMS_AT_MOST)
+            .map(|(at, sums)| (at.elapsed() < STOCK_SUMS_FOR, sums.clone()))
     }
 
     fn keep_stock(&self, sums: StockSums) {
@@ -313,26 +323,18 @@ impl crate::Db {
     /// A page of the staff product list: filtered and sorted from the
     /// in-memory index of the current catalogue version (read again when a
     /// save, on any server, moved the version), then the page's columns.
+    /// No connection is held while a request waits for another's reading:
+    /// with 16 staff requests at once, waiters holding connections emptied
+    /// the pool and queued everyone else behind them.
     pub async fn admin_product_page(&self, f: &ProductFilter) -> Result<ProductPage, DbError> {
-        let mut conn = self.pool().acquire().await?;
-        let version = crate::catalog::catalog_version_in(&mut conn).await?;
-        let index = match self.admin_index.at(version) {
-            Some(index) => index,
-            None => {
-                let _turn = self.admin_index.reading.lock().await;
-                match self.admin_index.at(version) {
-                    Some(index) => index,
-                    None => {
-                        let index = std::sync::Arc::new(read_index(&mut conn, version).await?);
-                        self.admin_index.keep(index.clone());
-                        index
-                    }
-                }
-            }
+        let version = {
+            let mut conn = self.pool().acquire().await?;
+            crate::catalog::catalog_version_in(&mut conn).await?
         };
+        let index = self.admin_index_at(version).await?;
         let stock = match f.stock {
             None => None,
-            Some(_) => Some(self.stock_sums(&mut conn).await?),
+            Some(_) => Some(self.stock_sums().await?),
         };
         let q = f.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
         let folded = q.map(|q| (q.to_uppercase(), q.to_lowercase()));
@@ -352,23 +354,61 @@ impl crate::Db {
             total += 1;
         }
         let total = total as i64;
+        let mut conn = self.pool().acquire().await?;
         let rows = list_rows(&mut conn, &ids).await?;
         Ok(ProductPage { rows, total })
     }
-}
 
-impl crate::Db {
-    /// Available units per product, at most [`STOCK_SUMS_FOR`] old (one
-    /// reading at a time, like the index).
-    async fn stock_sums(&self, conn: &mut AnyConnection) -> Result<StockSums, DbError> {
-        if let Some(sums) = self.admin_index.fresh_stock() {
+    /// The index of catalogue `version`: the kept one, else read by one
+    /// request while the others wait for it.
+    async fn admin_index_at(&self, version: i64) -> Result<std::sync::Arc<ProductIndex>, DbError> {
+        if let Some(index) = self.admin_index.at(version) {
+            return Ok(index);
+        }
+        let _turn = self.admin_index.reading.lock().await;
+        if let Some(index) = self.admin_index.at(version) {
+            return Ok(index);
+        }
+        let mut conn = self.pool().acquire().await?;
+        let index = std::sync::Arc::new(read_index(&mut conn, version).await?);
+        self.admin_index.keep(index.clone());
+        Ok(index)
+    }
+
+    /// Available units per product. Sums older than [`STOCK_SUMS_FOR`] (and
+    /// younger than [`STOCK_SUMS_AT_MOST`]) are still answered while one
+    /// background task reads new ones, so while staff work no request waits
+    /// for the read (stale-while-revalidate).
+    async fn stock_sums(&self) -> Result<StockSums, DbError> {
+        if let Some((fresh, sums)) = self.admin_index.last_stock() {
+            if !fresh
+                && !self
+                    .admin_index
+                    .stock_refreshing
+                    .swap(true, Ordering::AcqRel)
+            {
+                let db = self.clone();
+                tokio::spawn(async move {
+                    if let Err(e) = db.read_stock_sums().await {
+                        tracing::warn!(error = %e, "reading the staff list's stock sums failed");
+                    }
+                    db.admin_index
+                        .stock_refreshing
+                        .store(false, Ordering::Release);
+                });
+            }
             return Ok(sums);
         }
         let _turn = self.admin_index.reading.lock().await;
-        if let Some(sums) = self.admin_index.fresh_stock() {
+        if let Some((_, sums)) = self.admin_index.last_stock() {
             return Ok(sums);
         }
-        let sums = std::sync::Arc::new(stock_sums(conn).await?);
+        self.read_stock_sums().await
+    }
+
+    async fn read_stock_sums(&self) -> Result<StockSums, DbError> {
+        let mut conn = self.pool().acquire().await?;
+        let sums = std::sync::Arc::new(stock_sums(&mut conn).await?);
         self.admin_index.keep_stock(sums.clone());
         Ok(sums)
     }

@@ -708,6 +708,39 @@ async fn stock_moves_with_a_reason_never_below_zero_and_the_storefront_follows()
         .get_json("/api/v1/products?store=global&q=UL-TESTSTOCK")
         .await;
     assert_eq!(page["items"][0]["stock_status"], "low_stock");
+
+    // The staff list's stock filters follow (their sums may be one reading
+    // behind: within a few seconds, never stuck).
+    let low = "/api/v1/admin/products?q=UL-TESTSTOCK&stock=low";
+    let out = "/api/v1/admin/products?q=UL-TESTSTOCK&stock=out";
+    listed_within(&app, &root, low, 1).await;
+    assert_eq!(app.get_as(&root, out).await.json()["total"], 0);
+    send(
+        &app,
+        &root,
+        Method::POST,
+        &uri,
+        json!({"warehouse": "Global", "delta": -3, "reason": "damaged"}),
+    )
+    .await;
+    listed_within(&app, &root, out, 1).await;
+    listed_within(&app, &root, low, 0).await;
+}
+
+/// Polls the staff list `uri` until its total is `total` (at most 5 s).
+async fn listed_within(app: &TestApp, s: &Session, uri: &str, total: i64) {
+    let started = Instant::now();
+    loop {
+        let page = app.get_as(s, uri).await.json();
+        if page["total"] == total {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{uri} did not reach {total}: {page}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 fn estore(name: &str) -> Value {
