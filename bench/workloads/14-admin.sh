@@ -2,8 +2,8 @@
 # Bars (issue 31): the admin product list (filtered, sorted pages of the
 # 10,000-product catalogue) p99 <= 50 ms at 16 connections; listing
 # throughput while an admin saves 10 product edits a second within 10 % of
-# the `listing` figure without edits (workload `listing-edits`, bar 0.9 of
-# listing's ratio, checked below).
+# the figure without edits (workload `listing-edits`, bar 0.9 of the ratio of
+# `listing-quiet`, measured just before it; checked below).
 
 admin_email="bench-admin-$(date +%s%N)@example.com"
 UPLINK_DATABASE_URL="$DB_URL" UPLINK_LOG=warn "$BIN" admin create --email "$admin_email" --password bench-admin-password-1 > /dev/null
@@ -44,8 +44,13 @@ workload admin-products 0 50 "$admin_paths" "$BENCH_DIR/lua/authed-rotate.lua"
 BENCH_CONNECTIONS=$saved_connections
 unset BENCH_COOKIE
 
-# Listing while an admin saves 10 edits a second (each a new catalogue version).
-listing_rps=$(awk -F'\t' '$1 == "listing" {print $2}' "$BENCH_RESULTS_TSV")
+# Listing while an admin saves 10 edits a second (each a new catalogue version),
+# against listing measured just before without edits: the same server, warm
+# the same way, minutes apart. (Against the `listing` figure from the start of
+# the run, the ratio swung from 71 % to 101 % across runs, because that figure
+# itself moved between 42,000 and 54,000 req/s from run to run.)
+workload listing-quiet 0 20 "$listing_paths"
+listing_rps=$(awk -F'\t' '$1 == "listing-quiet" {print $2}' "$BENCH_RESULTS_TSV")
 edit_seconds=$(( ${BENCH_DURATION%s} + 4 ))
 python3 "$BENCH_DIR/admin-edits/edit.py" "$BENCH_BASE" "$admin_session" "$admin_csrf" 10 "$edit_seconds" > "$BENCH_TMP/admin-edits.txt" &
 edits_pid=$!
@@ -55,7 +60,7 @@ workload listing-edits "$bar_ratio" 20 "$listing_paths"
 wait "$edits_pid"
 read -r e_done e_refused e_p50 e_p99 < "$BENCH_TMP/admin-edits.txt"
 edits_rps=$(awk -F'\t' '$1 == "listing-edits" {print $2}' "$BENCH_RESULTS_TSV")
-printf 'admin edits  %s saved (%s refused) in %ss, save p50 %s ms p99 %s ms; listing with edits %.1f%% of listing without  %s (bar >= 90%%)\n' \
+printf 'admin edits  %s saved (%s refused) in %ss, save p50 %s ms p99 %s ms; listing with edits %.1f%% of listing just before without  %s (bar >= 90%%)\n' \
   "$e_done" "$e_refused" "$edit_seconds" "$e_p50" "$e_p99" \
   "$(awk -v a="${edits_rps:-0}" -v b="${listing_rps:-1}" 'BEGIN {print 100 * a / b}')" \
   "$(awk -v a="${edits_rps:-0}" -v b="${listing_rps:-1}" 'BEGIN {print (a >= 0.9 * b) ? "ok" : "BELOW BAR"}')"
