@@ -40,7 +40,7 @@ side_by_side() {
 }
 
 rust_lints_and_tests() {
-  # Clippy here, not before both tracks: its six cold minutes then overlap the
+  # Clippy here, not before both tracks: its cold minutes (8.5 in the last run) then overlap the
   # frontend checks and the release build instead of holding up everything.
   step "Rust lints"
   cargo clippy --workspace --all-targets --locked -- -D warnings

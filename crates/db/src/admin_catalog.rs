@@ -381,21 +381,8 @@ impl crate::Db {
     /// for the read (stale-while-revalidate).
     async fn stock_sums(&self) -> Result<StockSums, DbError> {
         if let Some((fresh, sums)) = self.admin_index.last_stock() {
-            if !fresh
-                && !self
-                    .admin_index
-                    .stock_refreshing
-                    .swap(true, Ordering::AcqRel)
-            {
-                let db = self.clone();
-                tokio::spawn(async move {
-                    if let Err(e) = db.read_stock_sums().await {
-                        tracing::warn!(error = %e, "reading the staff list's stock sums failed");
-                    }
-                    db.admin_index
-                        .stock_refreshing
-                        .store(false, Ordering::Release);
-                });
+            if !fresh {
+                self.read_stock_sums_in_background();
             }
             return Ok(sums);
         }
@@ -404,6 +391,26 @@ impl crate::Db {
             return Ok(sums);
         }
         self.read_stock_sums().await
+    }
+
+    /// Starts one background reading of the stock sums (none when one is under way).
+    fn read_stock_sums_in_background(&self) {
+        if self
+            .admin_index
+            .stock_refreshing
+            .swap(true, Ordering::AcqRel)
+        {
+            return;
+        }
+        let db = self.clone();
+        tokio::spawn(async move {
+            if let Err(e) = db.read_stock_sums().await {
+                tracing::warn!(error = %e, "reading the staff list's stock sums failed");
+            }
+            db.admin_index
+                .stock_refreshing
+                .store(false, Ordering::Release);
+        });
     }
 
     async fn read_stock_sums(&self) -> Result<StockSums, DbError> {
