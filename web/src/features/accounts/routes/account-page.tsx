@@ -15,7 +15,6 @@ import { QueryFailed } from '../components/query-failed';
 
 const STORE_NAMES: Record<string, string> = { us: 'US store', global: 'Global store' };
 
-
 const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** Where one device's coverage stands, in a few words. */
@@ -73,8 +72,12 @@ function ExpiringDevices() {
   );
 }
 
-/** `/account`: profile summary and the sections that exist so far; `extra` cards of other features (composed in the app). */
-export function AccountPage({ extra }: { extra?: ReactNode } = {}) {
+/**
+ * `/account`: the dashboard. `first` holds other features' cards that lead it
+ * (recent orders, SPEC §8) and `extra` those after the account's own; both
+ * are composed in the app.
+ */
+export function AccountPage({ first, extra }: { first?: ReactNode; extra?: ReactNode } = {}) {
   const me = useMe();
   const addresses = useAddresses();
   const bookmarks = useBookmarks();
@@ -89,6 +92,7 @@ export function AccountPage({ extra }: { extra?: ReactNode } = {}) {
         <QueryFailed error={me.error} onRetry={() => void me.refetch()} />
       ) : (
         <div className="acct-grid">
+          {first}
           <Card as="section" className="acct-card" aria-labelledby="profile-heading">
             <h2 id="profile-heading" className="acct-card__title">
               Profile
