@@ -16,10 +16,18 @@ function forWhat(topUp: UsageTopUp): string {
 }
 
 /**
- * "Top up": puts the item's top-up product in the cart with its custom option (the ICCID or the
- * device serial) filled in, then says so and links to the cart.
+ * "Top up" (or `label`): puts the item's top-up product in the cart with its custom option (the
+ * ICCID or the device serial) filled in, then says so and links to the cart.
  */
-export function TopUpButton({ item, topUp }: { item: Pick<UsageItem, 'name'>; topUp: UsageTopUp }) {
+export function TopUpButton({
+  item,
+  topUp,
+  label = 'Top up',
+}: {
+  item: Pick<UsageItem, 'name'>;
+  topUp: UsageTopUp;
+  label?: string;
+}) {
   const add = useAddToCart();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -49,7 +57,8 @@ export function TopUpButton({ item, topUp }: { item: Pick<UsageItem, 'name'>; to
         Adds <strong>{topUp.name}</strong> to your cart for {forWhat(topUp)}.
       </p>
       <Button onClick={onClick} loading={add.isPending}>
-        Top up<span className="visually-hidden"> {item.name}</span>
+        {label}
+        <span className="visually-hidden"> {item.name}</span>
       </Button>
       <div
         className={outcome ? `form-alert form-alert--${outcome.tone}` : 'form-alert form-alert--empty'}

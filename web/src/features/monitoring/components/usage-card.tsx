@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { formatMegabytes } from '@/lib/bytes';
 import type { UsageItem } from '../api/types';
 import { DAILY_DAYS } from '../lib/daily';
-import { kindLabel, periodLeftText, periodText, runOutText, usageSubject, usedPercent } from '../lib/present';
+import { hasNoDataYet, kindLabel, periodLeftText, periodText, runOutText, usageSubject, usedPercent } from '../lib/present';
 import { AlertForm } from './alert-form';
 import { DailyUsage } from './daily-usage';
 import { SfcManagement } from './sfc-management';
@@ -32,11 +32,9 @@ function PoolMembers({ members }: { members: readonly string[] }) {
  */
 export function UsageCard({ item, today }: { item: UsageItem; today: string }) {
   const id = useId();
+  const noData = hasNoDataYet(item);
   const titleId = `${id}-title`;
   const subject = usageSubject(item);
-  const runOut = runOutText(item, today);
-  const left = periodLeftText(item, today);
-  const percent = usedPercent(item);
   return (
     <article className="ui-card usage-card" aria-labelledby={titleId}>
       <header className="usage-card__head">
@@ -53,6 +51,28 @@ export function UsageCard({ item, today }: { item: UsageItem; today: string }) {
         {item.kind === 'pool' && <PoolMembers members={item.members} />}
       </header>
 
+      {noData ? (
+        <div className="usage-card__no-data">
+          <p>
+            <strong>No data on this eSIM yet.</strong> Add a data bundle to get it online; its allowance and use show here
+            once it is active.
+          </p>
+          {item.top_up && <TopUpButton item={item} topUp={item.top_up} label="Add a data bundle" />}
+        </div>
+      ) : (
+        <UsageDetails item={item} today={today} id={id} />
+      )}
+    </article>
+  );
+}
+
+/** Allowance, use, meter, period, run-out, daily use, the low-data alert and SFC management. */
+function UsageDetails({ item, today, id }: { item: UsageItem; today: string; id: string }) {
+  const runOut = runOutText(item, today);
+  const left = periodLeftText(item, today);
+  const percent = usedPercent(item);
+  return (
+    <>
       <div className="usage-card__body">
         <div className="usage-card__figures">
           <dl className="usage-facts usage-facts--figures">
@@ -100,6 +120,6 @@ export function UsageCard({ item, today }: { item: UsageItem; today: string }) {
           {item.sfc && <SfcManagement item={item} sfc={item.sfc} today={today} />}
         </div>
       )}
-    </article>
+    </>
   );
 }

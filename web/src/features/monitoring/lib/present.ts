@@ -66,6 +66,14 @@ export function usageSubject(item: Pick<UsageItem, 'kind' | 'serial' | 'device_n
   }
 }
 
+/**
+ * Whether the item has no data at all yet: an eSIM profile bought without a data bundle (no
+ * allowance, nothing used). Its card offers a bundle instead of a meter at 100 %.
+ */
+export function hasNoDataYet(item: Pick<UsageItem, 'unlimited' | 'allowance_mb' | 'used_mb'>): boolean {
+  return !item.unlimited && item.allowance_mb === 0 && item.used_mb === 0;
+}
+
 /** Share of the allowance used, 0–100 (whole per cent, capped); null when unlimited. */
 export function usedPercent(item: Pick<UsageItem, 'unlimited' | 'allowance_mb' | 'used_mb'>): number | null {
   if (item.unlimited || item.allowance_mb == null) return null;

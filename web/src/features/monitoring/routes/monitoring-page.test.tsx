@@ -251,6 +251,22 @@ describe('monitoring page', { timeout: 20_000 }, () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ sku: 'ESIM-DATA-10GB-30D', options: { iccid: ICCID } });
   });
 
+  it('says an eSIM without a data bundle has no data yet and offers one, without a meter or an alert', async () => {
+    const user = userEvent.setup();
+    const bare = esim({ allowance_mb: 0, used_mb: 0, remaining_mb: 0, run_out_on: null });
+    const { calls } = setup([bare], { 'POST /api/v1/cart/lines': () => json(cart([]), 201) });
+    const item = within(await card('Uplink eSIM Global'));
+    expect(item.getByText('No data on this eSIM yet.')).toBeInTheDocument();
+    expect(item.queryByRole('meter')).toBeNull();
+    expect(item.queryByText(/used up/)).toBeNull();
+    expect(item.queryByText(/100 ?%/)).toBeNull();
+    expect(item.queryByRole('group', { name: 'E-mail me' })).toBeNull();
+    expect(item.queryByLabelText('Per cent of the allowance left')).toBeNull();
+    await user.click(item.getByRole('button', { name: 'Add a data bundle Uplink eSIM Global' }));
+    await item.findByText(/^Added eSIM Data 10 GB \/ 30 days/);
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ sku: 'ESIM-DATA-10GB-30D', options: { iccid: ICCID } });
+  });
+
   it('tops a device plan up with the serial, and says why the cart refused one', async () => {
     const user = userEvent.setup();
     const { calls } = setup([subscription()], {
