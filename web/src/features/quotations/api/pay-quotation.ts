@@ -34,7 +34,14 @@ export function usePayQuotation(number: string) {
       // The quotation is ordered now; the order list, an address saved with it and the credit moved
       // (and with it which payment methods checkout offers).
       void client.invalidateQueries({ queryKey: quotationKeys.all });
-      void client.invalidateQueries({ queryKey: checkoutKeys.all });
+      // The paid quotation's own options are only marked stale: asking for them again (the page
+      // is still mounted until it moves on) would be a 409, since the quotation is ordered now.
+      const paidOptions = checkoutKeys.of(number);
+      void client.invalidateQueries({ queryKey: paidOptions, refetchType: 'none' });
+      void client.invalidateQueries({
+        queryKey: checkoutKeys.all,
+        predicate: (query) => query.queryKey[2] !== paidOptions[2],
+      });
       void client.invalidateQueries({ queryKey: orderKeys.lists() });
       void client.invalidateQueries({ queryKey: addressKeys.all });
       void client.invalidateQueries({ queryKey: creditKeys.all });

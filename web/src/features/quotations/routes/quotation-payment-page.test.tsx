@@ -186,6 +186,8 @@ describe('paying a quotation', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Pay $2,733.20' }));
     await waitFor(() => expect(currentUrl()).toBe('/checkout/thank-you?order=UL-000123'));
     const [pay] = pays(calls);
+    // The paid quotation's options are not asked for again (they answer 409 once it is ordered).
+    expect(optionsCalls(calls.slice(calls.indexOf(pay!)))).toEqual([]);
     expect(pay!.headers.get('Idempotency-Key')).toMatch(/^[\w-]{8,}$/);
     expect(pay!.body).toMatchObject({
       shipping: { method: 'priority', address_id: 'adr_1', carrier: null },

@@ -7,6 +7,8 @@ import type { Destination } from '@/lib/checkout/destination';
  */
 export const checkoutKeys = {
   all: ['checkout'] as const,
+  /** Every destination's options of one quotation (or of the cart: `'cart'`). */
+  of: (quotation: string) => [...checkoutKeys.all, 'options', quotation] as const,
   options: (d: Destination, quotation?: string) =>
-    [...checkoutKeys.all, 'options', quotation ?? 'cart', d.country ?? '', d.taxState ?? '', d.pickupLocation ?? ''] as const,
+    [...checkoutKeys.of(quotation ?? 'cart'), d.country ?? '', d.taxState ?? '', d.pickupLocation ?? ''] as const,
 };
