@@ -4,6 +4,7 @@
 
 use super::snapshot::*;
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 use uplink_db::catalog::{
     CatalogRows, CategoryRow, PartnerPriceRow, PriceRow, ProductRow, StoreRow,
 };
@@ -51,7 +52,7 @@ impl CatalogBase {
         attach_rows(&mut rows, &mut products, &product_by_id, &cat_index);
         inherit_from_parents(&mut products, &categories);
         let orders = listing_orders(&mut products, &orphan, categories.len());
-        let (views, partner_twin) = store_views(
+        let (views, partner_twin, partner_priced) = store_views(
             &rows.prices,
             &rows.partner_prices,
             &mut stores,
@@ -71,16 +72,20 @@ impl CatalogBase {
             order_newest,
             by_main_category,
         } = orders;
-        let product_by_slug = products
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.slug.clone(), i as u32))
-            .collect();
-        let product_by_sku = products
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.sku.to_ascii_uppercase(), i as u32))
-            .collect();
+        let product_by_slug = Arc::new(
+            products
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.slug.clone(), i as u32))
+                .collect(),
+        );
+        let product_by_sku = Arc::new(
+            products
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.sku.to_ascii_uppercase(), i as u32))
+                .collect(),
+        );
         let models = rows
             .models
             .into_iter()
@@ -99,12 +104,13 @@ impl CatalogBase {
             store_by_key,
             paused_keys,
             partner_twin,
+            partner_priced,
             categories,
             category_by_slug,
-            products,
+            products: products.into_iter().map(Arc::new).collect(),
             product_by_slug,
             product_by_sku,
-            product_by_id,
+            product_by_id: Arc::new(product_by_id),
             listable,
             order_relevance,
             order_name,
@@ -524,7 +530,7 @@ pub(super) fn store_views(
     product_by_id: &HashMap<String, u32>,
     orders: &ListingOrders,
     category_count: usize,
-) -> (Vec<StoreView>, Vec<Option<usize>>) {
+) -> (Vec<StoreView>, Vec<Option<usize>>, Vec<HashSet<u32>>) {
     // Per-store views.
     let store_ix: HashMap<&str, usize> = stores
         .iter()
@@ -558,6 +564,10 @@ pub(super) fn store_views(
     // An eStore with a partner price list gets a twin entry showing it
     // (what a signed-in partner sees), after every store people choose.
     let mut twins = vec![None; stores.len()];
+    let partner_priced = partner_rows
+        .iter()
+        .map(|rows| rows.keys().copied().collect())
+        .collect();
     for base in 0..stores.len() {
         if partner_rows[base].is_empty() {
             continue;
@@ -585,7 +595,7 @@ pub(super) fn store_views(
         stores.push(twin);
         twins.push(None);
     }
-    (views, twins)
+    (views, twins, partner_priced)
 }
 
 /// One store's view.
@@ -596,66 +606,29 @@ fn store_view(
     orders: &ListingOrders,
     category_count: usize,
 ) -> StoreView {
-    let (listable, order_name) = (&orders.listable, &orders.order_name);
+    let listable = &orders.listable;
     let n = listable.len();
-    let offer_of = |pi: usize| -> Option<Offer> {
-        let p = &products[pi];
-        let own = rows_here.get(&(pi as u32));
-        let parent_row = p.parent.and_then(|pp| rows_here.get(&pp));
-        let sold = match (own, parent_row) {
-            (Some(r), _) => r.2,
-            (None, Some(r)) => r.2,
-            (None, None) => !store.selected_catalogue,
-        };
-        if !sold {
-            return None;
-        }
-        let price = own.and_then(|r| r.0).unwrap_or(p.list_price);
-        let compare_at = own
-            .and_then(|r| r.1)
-            .or(p.compare_at)
-            .filter(|c| *c > price);
-        Some(Offer { price, compare_at })
-    };
-    let offers: Vec<Option<Offer>> = (0..products.len()).map(offer_of).collect();
+    let offers: Vec<Option<Offer>> = products
+        .iter()
+        .enumerate()
+        .map(|(pi, p)| {
+            let own = rows_here.get(&(pi as u32));
+            let parent_row = p.parent.and_then(|pp| rows_here.get(&pp));
+            offer_in(store, own, parent_row, p)
+        })
+        .collect();
     let mut sold = vec![false; n];
     let mut card_price = vec![i64::MAX; n];
     let mut card_compare_at = vec![None; n];
     for (l, &pi) in listable.iter().enumerate() {
-        let p = &products[pi as usize];
-        if p.variants.is_empty() {
-            if let Some(o) = offers[pi as usize] {
-                sold[l] = true;
-                card_price[l] = o.price;
-                card_compare_at[l] = o.compare_at;
-            }
-        } else {
-            // A configurable is sold when it is not excluded itself and a variant is sold;
-            // it shows its lowest variant price (and its best variant stock status).
-            if rows_here.get(&pi).is_some_and(|r| !r.2) {
-                continue;
-            }
-            let mut best: Option<(i64, Option<i64>)> = None;
-            for &v in &p.variants {
-                if let Some(o) = offers[v as usize]
-                    && best.is_none_or(|(bp, _)| o.price < bp)
-                {
-                    best = Some((o.price, o.compare_at));
-                }
-            }
-            if let Some((price, cmp)) = best {
-                sold[l] = true;
-                card_price[l] = price;
-                card_compare_at[l] = cmp;
-            }
+        let own = rows_here.get(&pi);
+        if let Some((price, cmp)) = card_in(&products[pi as usize], pi, own, &offers) {
+            sold[l] = true;
+            card_price[l] = price;
+            card_compare_at[l] = cmp;
         }
     }
-    let mut order_price: Vec<u32> = order_name
-        .iter()
-        .copied()
-        .filter(|&l| sold[l as usize])
-        .collect();
-    order_price.sort_by_key(|&l| card_price[l as usize]); // stable: ties stay in name order
+    let order_price = price_order(&orders.order_name, &sold, &card_price);
     let mut category_counts = vec![0u32; category_count];
     let mut sold_count = 0;
     for (l, &pi) in listable.iter().enumerate() {
@@ -675,6 +648,70 @@ fn store_view(
         category_counts,
         sold_count,
     }
+}
+
+/// A product's offer in a store, from its own price row and its parent's:
+/// not sold when its row (else its parent's, else a selected-catalogue
+/// store) says so; the row's price, else the list price; a compare-at price
+/// only above the price.
+pub(super) fn offer_in(
+    store: &Store,
+    own: Option<&PriceEntry>,
+    parent_row: Option<&PriceEntry>,
+    p: &Product,
+) -> Option<Offer> {
+    let sold = match (own, parent_row) {
+        (Some(r), _) => r.2,
+        (None, Some(r)) => r.2,
+        (None, None) => !store.selected_catalogue,
+    };
+    if !sold {
+        return None;
+    }
+    let price = own.and_then(|r| r.0).unwrap_or(p.list_price);
+    let compare_at = own
+        .and_then(|r| r.1)
+        .or(p.compare_at)
+        .filter(|c| *c > price);
+    Some(Offer { price, compare_at })
+}
+
+/// A listable product's card price and compare-at price in a store, `None`
+/// when the store does not sell it. A configurable is sold when it is not
+/// excluded itself (`own`) and a variant is sold; it shows its lowest
+/// variant price (and its best variant stock status).
+pub(super) fn card_in(
+    p: &Product,
+    pi: u32,
+    own: Option<&PriceEntry>,
+    offers: &[Option<Offer>],
+) -> Option<(i64, Option<i64>)> {
+    if p.variants.is_empty() {
+        return offers[pi as usize].map(|o| (o.price, o.compare_at));
+    }
+    if own.is_some_and(|r| !r.2) {
+        return None;
+    }
+    let mut best: Option<(i64, Option<i64>)> = None;
+    for &v in &p.variants {
+        if let Some(o) = offers[v as usize]
+            && best.is_none_or(|(bp, _)| o.price < bp)
+        {
+            best = Some((o.price, o.compare_at));
+        }
+    }
+    best
+}
+
+/// The sold listable ordinals by card price, ties in name order.
+pub(super) fn price_order(order_name: &[u32], sold: &[bool], card_price: &[i64]) -> Vec<u32> {
+    let mut order: Vec<u32> = order_name
+        .iter()
+        .copied()
+        .filter(|&l| sold[l as usize])
+        .collect();
+    order.sort_by_key(|&l| card_price[l as usize]); // stable: ties stay in name order
+    order
 }
 
 /// The search documents of the listable products (variants' SKUs and

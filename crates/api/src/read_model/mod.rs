@@ -18,6 +18,7 @@
 pub mod answers;
 mod build;
 pub mod cards;
+mod patch;
 pub mod snapshot;
 
 pub use snapshot::Snapshot;
@@ -199,8 +200,31 @@ impl Catalog {
             // The catalogue changed meanwhile: build everything.
         }
         let started = std::time::Instant::now();
+        let changes = match current.as_ref() {
+            Some(cur) => {
+                self.db
+                    .catalog_changes(cur.version, versions.catalog)
+                    .await?
+            }
+            None => None,
+        };
+        if let (Some(cur), Some(ids)) = (current.as_ref(), changes.as_deref())
+            && let Some(snap) = self.patch_in_place(cur, ids, versions.catalog).await?
+        {
+            tracing::info!(
+                version = snap.version,
+                stock_version = snap.stock_version,
+                products = ids.len(),
+                total_us = started.elapsed().as_micros() as u64,
+                "catalogue snapshot patched"
+            );
+            self.current.store(Some(Arc::new(snap)));
+            // Rows kept for a full build are now a version behind.
+            self.drop_kept_rows();
+            return Ok(true);
+        }
         let (rows, patched) = match self
-            .patched_rows(current.as_deref(), versions.catalog)
+            .patched_rows(current.as_deref(), versions.catalog, changes)
             .await?
         {
             Some(rows) => (rows, true),
@@ -226,20 +250,44 @@ impl Catalog {
         Ok(true)
     }
 
+    /// The snapshot of catalogue version `target`: `current` with the
+    /// families of the products `ids` (every change after `current` named
+    /// them) read again and put in place (D112); `None` when the change
+    /// reaches beyond their own rows and offers.
+    async fn patch_in_place(
+        &self,
+        current: &Arc<Snapshot>,
+        ids: &[String],
+        target: i64,
+    ) -> Result<Option<Snapshot>, CatalogError> {
+        let Some(family) = current.families_of(ids) else {
+            return Ok(None);
+        };
+        let part = self.db.load_catalog_products(&family).await?;
+        let stock = if part.stock_version == current.stock_version {
+            None
+        } else {
+            let stock = self.db.load_stock().await?;
+            Some((stock.versions.stock, stock.stock))
+        };
+        let current = Arc::clone(current);
+        tokio::task::spawn_blocking(move || current.patched(part, &family, target, stock))
+            .await
+            .map_err(|e| CatalogError::Task(e.to_string()))
+    }
+
     /// The rows of catalogue version `target`, made from the rows `current`
-    /// was built from and the rows of the products changed since (a staff
-    /// edit, a price change); `None` when that is not possible (nothing
+    /// was built from and the rows of the products changed since (`ids`: a
+    /// staff edit, a price change); `None` when that is not possible (nothing
     /// kept, a change that did not record its products, a new product): then
     /// everything is read.
     async fn patched_rows(
         &self,
         current: Option<&Snapshot>,
         target: i64,
+        ids: Option<Vec<String>>,
     ) -> Result<Option<CatalogRows>, CatalogError> {
-        let Some(current) = current else {
-            return Ok(None);
-        };
-        let Some(ids) = self.db.catalog_changes(current.version, target).await? else {
+        let (Some(current), Some(ids)) = (current, ids) else {
             return Ok(None);
         };
         self.last_patchable_ms
@@ -272,16 +320,20 @@ impl Catalog {
 
     /// Lets the kept rows go once edits have stopped for [`KEEP_ROWS_FOR`].
     fn drop_rows_when_idle(&self) {
-        if !self.edits_under_way()
-            && let Ok(mut kept) = self.rows.lock()
-        {
-            *kept = None;
+        if !self.edits_under_way() {
+            self.drop_kept_rows();
         }
     }
 
     fn keep_rows(&self, rows: CatalogRows) {
         if let Ok(mut kept) = self.rows.lock() {
             *kept = Some(rows);
+        }
+    }
+
+    fn drop_kept_rows(&self) {
+        if let Ok(mut kept) = self.rows.lock() {
+            *kept = None;
         }
     }
 

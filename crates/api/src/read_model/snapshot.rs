@@ -1,6 +1,6 @@
 //! Building the immutable catalogue snapshot from database rows.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use uplink_db::catalog::CatalogRows;
 use uplink_db::stock::StockRow;
@@ -100,7 +100,7 @@ pub struct Category {
     pub depth: u16,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Attribute {
     pub code: String,
     pub label: String,
@@ -108,7 +108,7 @@ pub struct Attribute {
     pub value_label: String,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Spec {
     pub group: String,
     pub name: String,
@@ -237,12 +237,17 @@ pub struct CatalogBase {
     pub(super) paused_keys: std::collections::HashSet<String>,
     /// Per store: the entry of its partner price list, when it has one.
     pub(super) partner_twin: Vec<Option<usize>>,
+    /// Per store people choose: the products its partner price list prices
+    /// (a patch that empties or starts a list builds everything, D112).
+    pub(super) partner_priced: Vec<HashSet<u32>>,
     pub categories: Vec<Category>,
     pub category_by_slug: HashMap<String, u16>,
-    pub products: Vec<Product>,
-    pub(super) product_by_slug: HashMap<String, u32>,
-    pub(super) product_by_sku: HashMap<String, u32>,
-    pub(super) product_by_id: HashMap<String, u32>,
+    /// Each product behind its own `Arc`, so a patched catalogue shares
+    /// every product a change did not touch (D112).
+    pub products: Vec<Arc<Product>>,
+    pub(super) product_by_slug: Arc<HashMap<String, u32>>,
+    pub(super) product_by_sku: Arc<HashMap<String, u32>>,
+    pub(super) product_by_id: Arc<HashMap<String, u32>>,
     /// Product index per listable ordinal.
     pub listable: Vec<u32>,
     /// Listable ordinals: featured first, then catalogue position.
@@ -389,6 +394,30 @@ impl Snapshot {
         ))
     }
 
+    /// The snapshot of catalogue `version`: this one with `part` (the rows of
+    /// the product families `family`, read after a change that named its
+    /// products) put in place, sharing every other product, the search index
+    /// and the orders; `stock` when the stock moved meanwhile, else this
+    /// snapshot's. `None` when the change reaches beyond those families' own
+    /// rows and offers (see [`CatalogBase::patched`]): then build everything.
+    pub fn patched(
+        &self,
+        part: CatalogRows,
+        family: &[String],
+        version: i64,
+        stock: Option<(i64, Vec<StockRow>)>,
+    ) -> Option<Snapshot> {
+        let catalogue = Arc::new(self.catalogue.patched(part, family)?);
+        Some(match stock {
+            Some((stock_version, rows)) => {
+                Snapshot::assemble(version, stock_version, catalogue, &rows)
+            }
+            None => {
+                Snapshot::with_units(version, self.stock_version, catalogue, self.stock.clone())
+            }
+        })
+    }
+
     /// A snapshot of the same catalogue with other stock: shares everything
     /// but the stock and the statuses, and starts an empty answer cache.
     pub fn with_stock(&self, stock_version: i64, rows: &[StockRow]) -> Snapshot {
@@ -415,6 +444,17 @@ impl Snapshot {
                 stock[i as usize][w.index()] = r.available.max(0);
             }
         }
+        Snapshot::with_units(version, stock_version, catalogue, stock)
+    }
+
+    /// The snapshot of `catalogue` with these available units per product,
+    /// its stock statuses computed and an empty answer cache.
+    fn with_units(
+        version: i64,
+        stock_version: i64,
+        catalogue: Arc<CatalogBase>,
+        stock: Vec<[i64; 2]>,
+    ) -> Snapshot {
         let status = catalogue
             .stores
             .iter()

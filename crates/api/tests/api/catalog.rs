@@ -916,6 +916,151 @@ async fn the_read_model_follows_the_catalogue_version() {
     );
 }
 
+/// Everything a snapshot serves from, printed: products, store views,
+/// orders, stock statuses and units (to compare a patched snapshot with a
+/// full build of the same rows).
+fn served(s: &uplink_api::read_model::Snapshot) -> String {
+    use uplink_domain::catalog::Warehouse;
+    let products: Vec<_> = s.products.iter().map(|p| &**p).collect();
+    let units: Vec<_> = (0..s.products.len() as u32)
+        .map(|i| {
+            (
+                s.available_in(i, Warehouse::Us),
+                s.available_in(i, Warehouse::Global),
+            )
+        })
+        .collect();
+    format!(
+        "{products:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{units:?}",
+        s.views,
+        s.status,
+        s.listable,
+        s.order_relevance,
+        s.order_name,
+        s.order_newest,
+        s.by_main_category,
+    )
+}
+
+/// Commits `sql` (each bound to the product id after it) as one catalogue
+/// version that names the products it changed, as the back-office does.
+async fn commit_naming(app: &TestApp, changes: &[(&str, &str)]) {
+    let mut tx = app.state.db.begin_write().await.unwrap();
+    for (sql, id) in changes {
+        sqlx::query(sqlx::AssertSqlSafe(sql.to_string()))
+            .bind(id.to_string())
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+    }
+    let ids: Vec<&str> = changes.iter().map(|c| c.1).collect();
+    uplink_db::catalog::bump_catalog_version_for_in(&mut tx, &ids)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_price_change_is_patched_into_the_snapshot_and_serves_what_a_full_build_serves() {
+    use std::sync::Arc;
+    let app = TestApp::with_demo_catalog().await;
+    let catalog = &app.state.catalog;
+    let before = catalog.snapshot().await.unwrap();
+    let simple = before.product_by_slug("pepwave-surf-soho").unwrap();
+    let variant = (0..before.products.len() as u32)
+        .find(|&i| before.product(i).parent.is_some())
+        .expect("the demo catalogue has variants");
+    let parent = before.product(variant).parent.unwrap();
+    let (store_priced, partner_priced): (String, Option<String>) = sqlx::query_as(
+        "SELECT (SELECT product_id FROM product_prices ORDER BY product_id, store_code LIMIT 1), \
+                (SELECT product_id FROM partner_prices ORDER BY product_id, store_code LIMIT 1)",
+    )
+    .fetch_one(app.state.db.pool())
+    .await
+    .unwrap();
+    let untouched = (0..before.products.len() as u32)
+        .find(|&i| {
+            let p = before.product(i);
+            ![simple, variant, parent].contains(&i)
+                && p.parent.is_none()
+                && p.variants.is_empty()
+                && p.id != store_priced
+                && partner_priced.as_ref() != Some(&p.id)
+        })
+        .unwrap();
+    let id = |i: u32| before.product(i).id.clone();
+    let (simple_id, variant_id) = (id(simple), id(variant));
+
+    // A list price, a variant made the cheapest of its family (the card
+    // follows) without images of its own (it takes its parent's), a store
+    // price moved and taken off sale, a partner price moved (when the demo
+    // catalogue has partner prices).
+    let mut changes = vec![
+        (
+            "UPDATE products SET price_cents = price_cents + 1 WHERE id = $1",
+            simple_id.as_str(),
+        ),
+        (
+            "UPDATE products SET price_cents = 100 WHERE id = $1",
+            variant_id.as_str(),
+        ),
+        (
+            "DELETE FROM product_images WHERE product_id = $1",
+            variant_id.as_str(),
+        ),
+        (
+            "UPDATE product_prices SET price_cents = price_cents + 100, sold = NOT sold WHERE product_id = $1",
+            store_priced.as_str(),
+        ),
+    ];
+    if let Some(partner) = partner_priced.as_deref() {
+        changes.push((
+            "UPDATE partner_prices SET price_cents = price_cents + 7 WHERE product_id = $1",
+            partner,
+        ));
+    }
+    commit_naming(&app, &changes).await;
+    assert!(catalog.refresh().await.unwrap());
+    let patched = catalog.loaded().unwrap();
+    assert!(
+        Arc::ptr_eq(
+            &before.products[untouched as usize],
+            &patched.products[untouched as usize]
+        ),
+        "an untouched product is shared: the change was patched in, not built again"
+    );
+    assert!(Arc::ptr_eq(&before.search, &patched.search));
+    assert_eq!(
+        patched.product(simple).list_price,
+        before.product(simple).list_price + 1
+    );
+    let full =
+        uplink_api::read_model::Snapshot::build(app.state.db.load_catalog().await.unwrap(), None)
+            .unwrap();
+    assert_eq!(served(&patched), served(&full));
+
+    // A new name changes what search finds: everything is built again.
+    commit_naming(
+        &app,
+        &[(
+            "UPDATE products SET name = name || ' II' WHERE id = $1",
+            &simple_id,
+        )],
+    )
+    .await;
+    assert!(catalog.refresh().await.unwrap());
+    let rebuilt = catalog.loaded().unwrap();
+    assert!(!Arc::ptr_eq(
+        &patched.products[untouched as usize],
+        &rebuilt.products[untouched as usize]
+    ));
+    assert!(rebuilt.product(simple).name.ends_with(" II"));
+    let full =
+        uplink_api::read_model::Snapshot::build(app.state.db.load_catalog().await.unwrap(), None)
+            .unwrap();
+    assert_eq!(served(&rebuilt), served(&full));
+}
+
 #[tokio::test]
 async fn an_empty_catalogue_answers_with_empty_lists() {
     let app = TestApp::new().await;
