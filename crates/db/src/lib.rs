@@ -78,6 +78,31 @@ pub enum DbError {
     Unaudited,
 }
 
+impl DbError {
+    /// Whether the database could not be reached at all (down, restarting,
+    /// the connection dropped, or no pooled connection free in time), as
+    /// opposed to a statement that failed: the request may simply be tried
+    /// again (the API answers 503 with `Retry-After`).
+    pub fn is_unreachable(&self) -> bool {
+        let DbError::Sqlx(e) = self else {
+            return false;
+        };
+        match e {
+            sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::WorkerCrashed => true,
+            // PostgreSQL: connection exceptions (class 08), and the server
+            // shutting down or starting up (57P01–57P03).
+            sqlx::Error::Database(db) => db
+                .code()
+                .is_some_and(|c| c.starts_with("08") || matches!(&*c, "57P01" | "57P02" | "57P03")),
+            _ => false,
+        }
+    }
+}
+
 /// A connection pool plus the knowledge of which backend it reaches.
 #[derive(Clone, Debug)]
 pub struct Db {

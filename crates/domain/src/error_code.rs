@@ -78,6 +78,7 @@ error_codes! {
     RefundDeclined => "refund_declined", "The payment provider declined the refund; nothing was refunded. Try again later or refund the customer another way.";
     LastAdmin => "last_admin", "The store needs at least one admin; make someone else an admin first.";
     AccountDisabled => "account_disabled", "This account is disabled; contact the store's support to have it enabled again.";
+    ServiceUnavailable => "service_unavailable", "The store cannot reach its database just now; try again in a few seconds.";
     Internal => "internal", "Something went wrong on our side; please try again.";
 }
 

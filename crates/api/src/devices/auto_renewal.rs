@@ -112,7 +112,7 @@ async fn try_renew(
         .user_by_id(&device.user_id)
         .await?
         .ok_or_else(|| ApiError::internal("the device's owner is gone"))?;
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let store = crate::http::store::resolve(&snap, None, None, Some(&user.country))?.store;
     let history = state
         .db

@@ -89,7 +89,7 @@ pub async fn import_with_token(
     access_token: &str,
 ) -> ApiResult<ImportSummary> {
     let (remote, mut summary) = fetch_devices(cfg, access_token).await?;
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     for d in remote {
         let Ok(device) = registry::resolve(&snap, &d.serial) else {
             summary.invalid += 1;

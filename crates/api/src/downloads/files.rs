@@ -25,7 +25,7 @@ pub struct FileBody {
 pub async fn list(state: &AppState, user_id: &str, now: i64) -> ApiResult<DownloadList> {
     let expires_at = now + LINK_LIFETIME_MS;
     let secrets = state.secret_box().await.map_err(ApiError::internal)?;
-    let snapshot = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snapshot = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let link = |file: GrantedFile| {
         Grant {
             user_id: user_id.to_owned(),

@@ -9,6 +9,10 @@ use utoipa::ToSchema;
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
+/// What a 503 asks a client to wait before trying again: about what a
+/// PostgreSQL restart takes.
+const RETRY_AFTER_SECONDS: &str = "2";
+
 /// A problem with one input field.
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
 pub struct FieldError {
@@ -137,6 +141,17 @@ impl ApiError {
         Self::new(ErrorCode::Internal)
     }
 
+    /// 503 `service_unavailable` with `Retry-After`: the database cannot be
+    /// reached (restarting, unreachable, or no connection free in time), so
+    /// clients and load balancers know to try again. Nothing was written.
+    pub fn unavailable(cause: impl std::fmt::Display) -> Self {
+        tracing::warn!(error = %cause, "database unreachable");
+        Self::new(ErrorCode::ServiceUnavailable).with_header(
+            header::RETRY_AFTER,
+            HeaderValue::from_static(RETRY_AFTER_SECONDS),
+        )
+    }
+
     pub fn problem(&self) -> Problem {
         Problem {
             type_: format!("urn:uplink:problem:{}", self.code.as_str()),
@@ -195,6 +210,7 @@ pub fn default_status(code: ErrorCode) -> StatusCode {
         PaymentDeclined | PaymentRequiresAction | RefundDeclined => StatusCode::PAYMENT_REQUIRED,
         PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
         IncontrolUnavailable => StatusCode::BAD_GATEWAY,
+        ServiceUnavailable => StatusCode::SERVICE_UNAVAILABLE,
         Internal => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
@@ -217,13 +233,26 @@ impl IntoResponse for ApiError {
 
 impl From<uplink_db::DbError> for ApiError {
     fn from(e: uplink_db::DbError) -> Self {
-        ApiError::internal(e)
+        if e.is_unreachable() {
+            ApiError::unavailable(e)
+        } else {
+            ApiError::internal(e)
+        }
     }
 }
 
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
-        ApiError::internal(e)
+        ApiError::from(uplink_db::DbError::from(e))
+    }
+}
+
+impl From<crate::read_model::CatalogError> for ApiError {
+    fn from(e: crate::read_model::CatalogError) -> Self {
+        match e {
+            crate::read_model::CatalogError::Db(e) => ApiError::from(e),
+            other => ApiError::internal(other),
+        }
     }
 }
 
@@ -254,7 +283,7 @@ mod tests {
         for code in ErrorCode::ALL {
             let status = default_status(*code);
             let ok = match code {
-                ErrorCode::Internal => status.is_server_error(),
+                ErrorCode::Internal | ErrorCode::ServiceUnavailable => status.is_server_error(),
                 ErrorCode::IncontrolUnavailable => status == StatusCode::BAD_GATEWAY,
                 _ => status.is_client_error(),
             };

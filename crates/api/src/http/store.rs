@@ -191,7 +191,7 @@ impl FromRequestParts<AppState> for StoreContext {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+        let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
         let query = parts.uri.query().and_then(|q| query_value(q, "store"));
         let cookie = cookie_value(parts, STORE_COOKIE);
         let country = match (&query, &cookie) {

@@ -77,7 +77,7 @@ pub async fn candidates(
     q: &str,
     limit: usize,
 ) -> ApiResult<Vec<MiniStoreProductDto>> {
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let Some(regional) = regional_store(&snap, &s.region) else {
         return Ok(Vec::new());
     };
@@ -110,7 +110,7 @@ pub async fn candidates(
 
 /// The mini-store with its products at their prices and floors.
 pub async fn detail(state: &AppState, s: &MiniStoreRow) -> ApiResult<MiniStoreDetail> {
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let rows = {
         let mut conn = state.db.pool().acquire().await?;
         q::mini_store_products(&mut conn, &s.code).await?
@@ -178,7 +178,7 @@ fn list_price(snap: &Snapshot, regional: Option<usize>, idx: u32) -> i64 {
 /// Checks and applies a partner's change. Nothing is written unless every
 /// field is right.
 pub async fn update(state: &AppState, s: &MiniStoreRow, req: MiniStoreUpdate) -> ApiResult<()> {
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let mut errors = Vec::new();
     let change = branding_change(&req, &mut errors);
     let logo = req.logo.as_ref().and_then(|l| logo_of(l, &mut errors));
@@ -202,7 +202,7 @@ pub async fn update(state: &AppState, s: &MiniStoreRow, req: MiniStoreUpdate) ->
     tx.commit().await?;
     // This server shows the change at once; the others see the version move
     // within a second.
-    state.catalog.refresh().await.map_err(ApiError::internal)?;
+    state.catalog.refresh().await.map_err(ApiError::from)?;
     Ok(())
 }
 

@@ -107,7 +107,7 @@ pub async fn redeem_sfc_rewards(
     user: &UserRow,
     req: &SfcRedemptionRequest,
 ) -> ApiResult<SfcRedemption> {
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let now = uplink_db::now_ms();
     let mut tx = state.db.begin_write().await?;
     let sub = q::held_subscription(&mut tx, &user.id, &req.subscription_id)

@@ -71,7 +71,7 @@ fn top_up(product: Option<(String, String)>, option_code: &str, value: &str) -> 
 
 /// The customer's monitored items: subscriptions, then eSIMs, then pools.
 pub async fn holdings(state: &AppState, user_id: &str) -> ApiResult<Vec<Holding>> {
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let db = &state.db;
     let (subs, esims, pools) = tokio::try_join!(
         db.monitor_subscriptions_of(user_id),
@@ -192,7 +192,7 @@ fn not_yours() -> ApiError {
 /// The meter of the customer's monitored item `id`, or 404 (another
 /// customer's item too). One query, not the whole list.
 pub async fn owned_meter(state: &AppState, user_id: &str, id: &str) -> ApiResult<Meter> {
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     match state.db.owned_usage_item(user_id, id).await? {
         Some(item) if monitored(&snap, &item) => Ok(meter_of(&item)),
         _ => Err(not_yours()),
@@ -207,7 +207,7 @@ pub async fn owned_daily(
     id: &str,
     from_day: i64,
 ) -> ApiResult<Vec<(i64, i64, i64)>> {
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     match state.db.owned_usage_daily(user_id, id, from_day).await? {
         Some((item, days)) if monitored(&snap, &item) => Ok(days),
         _ => Err(not_yours()),

@@ -16,6 +16,25 @@ async fn readyz_reports_a_reachable_database() {
     assert_eq!(res.status, 200, "{}", res.text());
 }
 
+/// While the database cannot be reached (here: its pool is closed, as
+/// after a restart dropped every connection), a request that needs it is
+/// answered 503 `service_unavailable` with `Retry-After`, not 500
+/// `internal`, so clients and load balancers know to try again; the
+/// catalogue, served from memory, still answers.
+#[tokio::test]
+async fn an_unreachable_database_is_a_503_with_retry_after() {
+    let app = TestApp::with_demo_catalog().await;
+    let buyer = app.register("offline@example.com", "US").await;
+    app.get("/api/v1/products").await;
+    app.state.db.pool().close().await;
+
+    let res = app.get_as(&buyer, "/api/v1/orders").await;
+    res.assert_problem(503, "service_unavailable");
+    assert_eq!(res.header("retry-after"), Some("2"));
+    let listing = app.get("/api/v1/products").await;
+    assert_eq!(listing.status, 200, "{}", listing.text());
+}
+
 #[tokio::test]
 async fn an_unknown_api_path_is_a_404_problem() {
     let app = TestApp::new().await;

@@ -53,6 +53,7 @@ export const ERROR_MESSAGES = {
   invitation_invalid:
     'This invitation link can’t be used: it was already used or has expired. Sign in, or reset your password if you don’t know it.',
   payload_too_large: 'That’s too large to upload. Choose a smaller file or send less data.',
+  service_unavailable: 'The store is busy or restarting. Nothing was changed: try again in a few seconds.',
   network_error: 'We couldn’t reach the store. Check your connection and try again.',
   server_error: 'Something went wrong on our side. Try again in a moment.',
   unexpected_response: 'Something unexpected happened. Reload the page and try again.',

@@ -84,7 +84,7 @@ pub async fn of_buyer(
         .await?
         .unwrap_or_default();
     drop(conn);
-    let snapshot = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snapshot = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let model = key
         .serial
         .split('-')

@@ -41,7 +41,7 @@ async fn write_with_retries(state: &AppState, mut draft: OrderDraft) -> ApiResul
         };
         match state.db.on_writer_thread(job).await {
             Err(TxError::CatalogChanged) if attempt < 3 => {
-                state.catalog.refresh().await.map_err(ApiError::internal)?;
+                state.catalog.refresh().await.map_err(ApiError::from)?;
                 draft.snapshot = state
                     .catalog
                     .loaded()

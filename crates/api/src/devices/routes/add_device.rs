@@ -36,7 +36,7 @@ pub async fn add_device(
     auth: AuthUser,
     ApiJson(req): ApiJson<NewDevice>,
 ) -> ApiResult<(StatusCode, Json<Device>)> {
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let device = resolve_field(&snap, &req.serial, "serial")?;
     let name = clean_name(req.name.as_deref())?;
     let (status, row) =

@@ -68,7 +68,7 @@ pub async fn list_devices(
             ));
         }
     }
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let search: Option<String> = query
         .q
         .as_deref()

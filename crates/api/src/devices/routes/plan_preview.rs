@@ -108,7 +108,7 @@ pub async fn plan_preview(
     ApiQuery(q): ApiQuery<PreviewQuery>,
 ) -> ApiResult<Json<PlanPreview>> {
     let serial = path_serial(&raw)?;
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let product = snap.product_by_sku(q.sku.trim()).map(|i| snap.product(i));
     let Some((product, family)) = product.and_then(|p| family_of(p).map(|f| (p, f))) else {
         return Err(ApiError::field(

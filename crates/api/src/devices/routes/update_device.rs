@@ -45,6 +45,6 @@ pub async fn update_device(
         .device_of(auth.id(), serial.as_str())
         .await?
         .ok_or_else(no_device)?;
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     Ok(Json(view::device(&state.db, &snap, auth.id(), row).await?))
 }

@@ -20,7 +20,7 @@ pub async fn get_referral_store(
     State(state): State<AppState>,
     Path(key): Path<String>,
 ) -> ApiResult<Json<ReferralStore>> {
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let Some(idx) = snap
         .store_by_key(key.trim())
         .filter(|&i| snap.stores[i].kind == StoreKind::MinistoreReferralProgram)

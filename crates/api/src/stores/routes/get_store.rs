@@ -21,7 +21,7 @@ pub async fn get_store(
     State(state): State<AppState>,
     Path(code): Path<String>,
 ) -> ApiResult<Json<StoreDto>> {
-    let snap = state.catalog.snapshot().await.map_err(ApiError::internal)?;
+    let snap = state.catalog.snapshot().await.map_err(ApiError::from)?;
     let Some(idx) = find_store(&snap, &code) else {
         if snap.is_paused_key(&code) {
             return Err(ApiError::new(ErrorCode::StorePaused).with_detail(format!(
