@@ -48,6 +48,19 @@ const noCrossFeatureImports = {
   },
 };
 
+/**
+ * Dates and times people read come from one module (#33): its named functions say which kind of
+ * value each is (a UTC calendar day, or an instant in the browser's zone). Numbers' own
+ * `toLocaleString` stays allowed.
+ */
+const TIME_FORMAT = "Format dates and times with a named function of '@/lib/time-format' (formatDay, formatLongDay, formatDayMonth, formatWeekday, formatDate, formatDateTime, formatTime), or add one there.";
+const NO_DATE_FORMATTING = [
+  { selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']", message: TIME_FORMAT },
+  { selector: "CallExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']", message: TIME_FORMAT },
+  { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]", message: TIME_FORMAT },
+  { selector: "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']", message: TIME_FORMAT },
+];
+
 const NO_BARRELS = {
   group: ['**/index', '**/index.ts', '**/index.tsx'],
   message: 'No barrel files: import the module itself.',
@@ -91,6 +104,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/time-format.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_DATE_FORMATTING] },
   },
   {
     files: ['scripts/**/*.mjs', 'eslint.config.js'],

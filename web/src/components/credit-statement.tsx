@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { formatMoney } from '@/lib/money';
 import type { CreditEntry, CreditEntryKind, CreditInvoice } from '@/lib/resources/credit/types';
+import { formatDate } from '@/lib/time-format';
 import './credit-statement.css';
-
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export const ENTRY_LABELS: Record<CreditEntryKind, string> = {
   Allocated: 'Allocated',
@@ -22,10 +21,6 @@ const ENTRY_TONES: Record<CreditEntryKind, BadgeTone> = {
   Reverted: 'warning',
 };
 
-function day(iso: string): string {
-  return DAY.format(new Date(iso));
-}
-
 /** How an entry moves what is owed: "+$1.00" for purchases, "−$1.00" for settlements, the limit for allocations. */
 function entryAmount(entry: CreditEntry): string {
   const money = formatMoney(entry.amount.cents, entry.amount.currency);
@@ -33,10 +28,10 @@ function entryAmount(entry: CreditEntry): string {
   return entry.kind === 'Purchased' ? `+${money}` : `−${money}`;
 }
 
-/** When an invoice is due, in words: "Due 3 Dec 2026" or "12 days overdue". */
+/** When an invoice is due, in words: "Due 3 Dec 2026" (the day in the reader's zone and locale) or "12 days overdue". */
 export function dueText(invoice: CreditInvoice): string {
   if (invoice.days_overdue > 0) return `${invoice.days_overdue} ${invoice.days_overdue === 1 ? 'day' : 'days'} overdue`;
-  return `Due ${day(invoice.due_at)}`;
+  return `Due ${formatDate(invoice.due_at)}`;
 }
 
 /**
@@ -78,7 +73,7 @@ export function CreditInvoices({
             <th scope="row" data-label="Order">
               {orderLink(invoice.order_number)}
             </th>
-            <td data-label="Placed">{day(invoice.placed_at)}</td>
+            <td data-label="Placed">{formatDate(invoice.placed_at)}</td>
             <td data-label="Due">
               {invoice.days_overdue > 0 ? <Badge tone="danger">{dueText(invoice)}</Badge> : dueText(invoice)}
             </td>
@@ -131,14 +126,14 @@ export function CreditHistory({
       <tbody>
         {entries.map((entry) => (
           <tr key={entry.id}>
-            <td data-label="Date">{day(entry.at)}</td>
+            <td data-label="Date">{formatDate(entry.at)}</td>
             <td data-label="Entry">
               <Badge tone={ENTRY_TONES[entry.kind]}>{ENTRY_LABELS[entry.kind]}</Badge>
             </td>
             <td data-label="Details" className="credit-table__details">
               {entry.order_number && <span className="credit-table__order">{orderLink(entry.order_number)}</span>}
               <span>{entry.note}</span>
-              {entry.due_at && <span className="credit-table__muted">Due {day(entry.due_at)}</span>}
+              {entry.due_at && <span className="credit-table__muted">Due {formatDate(entry.due_at)}</span>}
               {showBy && entry.by && <span className="credit-table__muted">by {entry.by}</span>}
             </td>
             <td data-label="Amount" className="credit-table__num">

@@ -3,14 +3,11 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { OrderDetail } from '@/lib/resources/orders/types';
+import { formatDay } from '@/lib/time-format';
 import './order-deliverables.css';
 
 type OrderLine = OrderDetail['lines'][number];
 type Deliverables = NonNullable<OrderLine['deliverables']>;
-
-function day(iso: string | null | undefined): string {
-  return iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '';
-}
 
 function data(mb: number): string {
   return mb >= 1024 ? `${Math.round((mb / 1024) * 10) / 10} GB` : `${mb} MB`;
@@ -45,7 +42,7 @@ function LineDeliverables({ d }: { d: Deliverables }) {
         <li key={k.id} data-testid="licence-key">
           <div>
             Licence key for <strong>{k.serial}</strong>
-            {k.ends_at ? `, valid until ${day(k.ends_at)}` : ', for the lifetime of the device'}
+            {k.ends_at ? `, valid until ${formatDay(k.ends_at)}` : ', for the lifetime of the device'}
           </div>
           <Copyable value={k.key} label={`licence key for ${k.serial}`} />
           <a href={k.certificate_url} target="_blank" rel="noreferrer" download>
@@ -55,14 +52,14 @@ function LineDeliverables({ d }: { d: Deliverables }) {
       ))}
       {d.warranty_extensions.map((w) => (
         <li key={`w-${w.serial}`}>
-          Coverage of <strong>{w.serial}</strong> extended: {day(w.starts_on)} to {day(w.ends_on)}
+          Coverage of <strong>{w.serial}</strong> extended: {formatDay(w.starts_on)} to {formatDay(w.ends_on)}
         </li>
       ))}
       {d.subscriptions.map((p) => (
         <li key={`p-${p.serial}-${p.expires_at}`} data-testid="subscription">
           Plan on <strong>{p.serial}</strong>:{' '}
           {p.allowance_mb == null ? 'unlimited data' : `${data(p.allowance_mb - p.used_mb)} left`}, valid until{' '}
-          {day(p.current_expiry)}
+          {formatDay(p.current_expiry)}
           {p.carried_mb != null && p.carried_mb > 0 && <span className="muted"> ({data(p.carried_mb)} carried over)</span>}
         </li>
       ))}
@@ -88,14 +85,14 @@ function LineDeliverables({ d }: { d: Deliverables }) {
       {d.topups.map((t, i) => (
         <li key={`t-${t.iccid}-${i}`}>
           {data(t.data_mb)} added to eSIM <strong>{t.iccid}</strong>
-          {t.expires_at && `, valid until ${day(t.expires_at)}`}
+          {t.expires_at && `, valid until ${formatDay(t.expires_at)}`}
         </li>
       ))}
       {d.pool && (
         <li>
           Data pool <strong>{d.pool.name}</strong>: {data(d.pool.allowance_mb)} shared by {d.pool.members.length} eSIM
           {d.pool.members.length === 1 ? '' : 's'}
-          {d.pool.expires_at && `, valid until ${day(d.pool.expires_at)}`}
+          {d.pool.expires_at && `, valid until ${formatDay(d.pool.expires_at)}`}
           {d.pool.members.length > 0 && <div className="muted">Members: {d.pool.members.join(', ')}</div>}
         </li>
       )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDay, PLAN_NEXT_STEP, planPreviewText, withNextStep } from './plan-preview';
+import { formatLongDay } from '@/lib/time-format';
+import { PLAN_NEXT_STEP, planPreviewText, withNextStep } from './plan-preview';
 
 const result = { allowance_mb: 32768, unlimited: false, carried_mb: 12288, expires_at: '2028-03-14T00:00:00Z', capped: false };
 

@@ -1,13 +1,6 @@
 import { formatMegabytes } from '@/lib/bytes';
 import type { PlanPreview } from '@/lib/resources/devices/types';
-
-const LONG_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** `2028-03-14T00:00:00Z` → `14 March 2028` (plan expiries are whole UTC days). */
-export function formatLongDay(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : LONG_DAY.format(date);
-}
+import { formatLongDay } from '@/lib/time-format';
 
 /** What buying a plan does to a device, in words: the headline, and the 3-year cap when it applied. */
 export interface PlanPreviewText {

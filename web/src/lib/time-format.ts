@@ -1,19 +1,52 @@
-/** Times people read: a date and time in their zone, and how long ago. */
+/**
+ * Every date and time people read (#33): the only module that builds an `Intl.DateTimeFormat`
+ * (ESLint forbids one anywhere else in src). Two kinds of value:
+ * - calendar days (`2027-05-03`, a period end, a coverage end, valid-until): whole UTC days, shown
+ *   as that day wherever the reader is, in one fixed style ("3 May 2027");
+ * - instants (when something happened, a deadline): in the browser's time zone and locale.
+ * A value that is not a date comes back as it is (empty for null or undefined).
+ */
+type DateValue = string | number | Date | null | undefined;
+
+const utcDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const utcLongDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const utcDayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const utcWeekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const timeWithSeconds = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
-/** `2026-11-21T18:30:00Z` in the browser's time zone. */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+/** `value` in `format`, or `value` itself when it is not a readable date. */
+function formatWith(format: Intl.DateTimeFormat, value: DateValue): string {
+  if (value == null || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (!Number.isNaN(date.getTime())) return format.format(date);
+  return typeof value === 'string' ? value : '';
 }
 
-/** `2026-11-21T18:30:00Z` as a day in the browser's time zone ("21 Nov 2026"). */
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateOnly.format(d);
-}
+/** A calendar day, UTC: `2027-05-03` or `2027-05-03T00:00:00Z` → `3 May 2027` (short month). */
+export const formatDay = (value: DateValue): string => formatWith(utcDay, value);
+
+/** A calendar day, UTC, with the long month: `2027-05-03` → `3 May 2027`, `2028-03-14` → `14 March 2028`. */
+export const formatLongDay = (value: DateValue): string => formatWith(utcLongDay, value);
+
+/** A calendar day, UTC, without the year (chart axis): `2026-11-26` → `26 Nov`. */
+export const formatDayMonth = (value: DateValue): string => formatWith(utcDayMonth, value);
+
+/** A calendar day, UTC, with its weekday (table rows): `2026-11-26` → `Thu 26 Nov`. */
+export const formatWeekday = (value: DateValue): string => formatWith(utcWeekday, value);
+
+/** An instant's date and time in the browser's zone and locale: `2026-11-21T18:30:00Z` → "21 Nov 2026, 18:30" (en-GB, UTC). */
+export const formatDateTime = (value: DateValue): string => formatWith(dateTime, value);
+
+/** An instant's day in the browser's zone and locale: `2026-11-21T18:30:00Z` → "21 Nov 2026" (en-GB, UTC). */
+export const formatDate = (value: DateValue): string => formatWith(dateOnly, value);
+
+/** An instant's time of day in the browser's zone and locale: "18:30", or "18:30:05" with `seconds` (en-GB). */
+export const formatTime = (value: DateValue, { seconds = false }: { seconds?: boolean } = {}): string =>
+  formatWith(seconds ? timeWithSeconds : timeOnly, value);
 
 /** "5 minutes ago", "yesterday". */
 export function formatAgo(iso: string, now: number = Date.now()): string {

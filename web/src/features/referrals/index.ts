@@ -3,7 +3,7 @@ export { AppReferralBox, appReferralError } from '@/components/referrals/referra
 export { ConvertToCoupon } from './components/convert-to-coupon';
 export { ReferAFriendCard } from './components/refer-a-friend';
 export { friendOffer, ReferralCodePanel } from './components/referral-code-panel';
-export { formatDay, RewardsList, rewardWhen } from './components/rewards-list';
+export { RewardsList, rewardWhen } from './components/rewards-list';
 export { RewardsSummary } from './components/rewards-summary';
 export { formatData, SfcRedemptionPanel } from './components/sfc-redemption';
 export { useReferralLinkOnCart, useShareLinkParam } from '@/lib/referrals/use-referral-link';

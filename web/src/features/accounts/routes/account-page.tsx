@@ -8,6 +8,7 @@ import { useAddresses } from '@/lib/resources/addresses/get-addresses';
 import { useDevices } from '@/lib/resources/devices/get-devices';
 import type { Device } from '@/lib/resources/devices/types';
 import { useMe } from '@/lib/resources/me/get-me';
+import { formatDay } from '@/lib/time-format';
 import { AccountLayout } from '../components/account-layout';
 import { CreditOverview } from '../components/credit-overview';
 import { OpenQuotations } from '../components/open-quotations';
@@ -15,11 +16,9 @@ import { QueryFailed } from '../components/query-failed';
 
 const STORE_NAMES: Record<string, string> = { us: 'US store', global: 'Global store' };
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** Where one device's coverage stands, in a few words. */
 function coverage(device: Device): string {
-  const on = DAY_FORMAT.format(new Date(device.warranty_ends_at));
+  const on = formatDay(device.warranty_ends_at);
   return device.warranty_state === 'grace' ? `ended ${on} — renew now, no gap` : `ends ${on}`;
 }
 

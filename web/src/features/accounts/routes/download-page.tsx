@@ -2,21 +2,19 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatBytes } from '@/lib/bytes';
+import { formatDate, formatTime } from '@/lib/time-format';
 import type { DownloadItem } from '../api/types';
 import { useDownloads } from '../api/get-downloads';
 import { AccountLayout } from '../components/account-layout';
 import { QueryFailed } from '../components/query-failed';
 import { groupDownloads, kindLabel } from '../lib/download-sections';
 
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-
 function DownloadRow({ item }: { item: DownloadItem }) {
   const facts = [
     kindLabel(item.kind),
     item.version ? `version ${item.version}` : null,
     item.size_bytes !== null && item.size_bytes !== undefined ? formatBytes(item.size_bytes) : null,
-    day.format(new Date(item.issued_at)),
+    formatDate(item.issued_at),
   ].filter(Boolean);
   return (
     <li className="acct-download">
@@ -69,7 +67,7 @@ export function DownloadPage() {
         <>
           <p className="acct-note">
             Download links are made for you and work while you are signed in, until{' '}
-            {time.format(new Date(downloads.data.links_expire_at))}. This page renews them before then.
+            {formatTime(downloads.data.links_expire_at)}. This page renews them before then.
           </p>
           {groupDownloads(downloads.data.items).map((group) => (
             <Card as="section" key={group.section} className="acct-card" aria-labelledby={`downloads-${group.section}`}>

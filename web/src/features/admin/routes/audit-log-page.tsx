@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
+import { formatDateTime } from '@/lib/time-format';
 import { useAuditLog } from '../api/backoffice';
 import {
   AUDIT_LIMITS,
@@ -101,7 +102,7 @@ export default function AuditLogPage() {
           <tbody>
             {items.map((e) => (
               <tr key={e.id} data-testid="audit-entry">
-                <td data-label="When">{new Date(e.at).toLocaleString()}</td>
+                <td data-label="When">{formatDateTime(e.at)}</td>
                 <td data-label="Who" className="audit-who">
                   {e.actor_email}
                 </td>

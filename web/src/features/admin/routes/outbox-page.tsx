@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
+import { formatDateTime } from '@/lib/time-format';
 import { useOutbox, useResendOutbox } from '../api/backoffice';
 
 const STATUSES: { value: string; label: string }[] = [
@@ -82,7 +83,7 @@ export default function OutboxPage() {
                   <button type="button" aria-pressed={m.id === selected} onClick={() => go({ before, message: m.id })}>
                     <strong>{m.subject}</strong> <Badge tone={TONES[m.status] ?? 'neutral'}>{statusLabel(m.status)}</Badge>
                     <div className="muted">
-                      {m.to} · {new Date(m.created_at).toLocaleString()}
+                      {m.to} · {formatDateTime(m.created_at)}
                     </div>
                   </button>
                 </li>
@@ -115,7 +116,7 @@ export default function OutboxPage() {
                   <dt>Status</dt>
                   <dd>
                     {statusLabel(open.status)} · {open.attempts} attempt{open.attempts === 1 ? '' : 's'}
-                    {open.sent_at && ` · sent ${new Date(open.sent_at).toLocaleString()}`}
+                    {open.sent_at && ` · sent ${formatDateTime(open.sent_at)}`}
                   </dd>
                 </div>
                 <div>

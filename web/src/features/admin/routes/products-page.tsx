@@ -8,6 +8,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
 import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
+import { formatDate } from '@/lib/time-format';
 
 import { useCatalogReference } from '../api/home';
 import { useAdminProducts } from '../api/products';
@@ -42,11 +43,6 @@ function SortHeader({ column, label, params, onSort, numeric }: { column: SortCo
   );
 }
 
-const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const formatDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : DAY.format(d);
-};
 
 function stockText(row: AdminProductRow): string {
   if (row.available === null || row.available === undefined) return '—';

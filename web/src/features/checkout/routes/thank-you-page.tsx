@@ -4,6 +4,7 @@ import { OrderDetailLines, OrderDetailTotals } from '@/components/order-detail-a
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/money';
 import { useOrder } from '@/lib/resources/orders/get-order';
+import { formatDate } from '@/lib/time-format';
 import '../checkout.css';
 
 function ThankYou({ number }: { number: string }) {
@@ -46,7 +47,7 @@ function ThankYou({ number }: { number: string }) {
               </div>
             ))}
           </dl>
-          {o.payment.pay_by && <p>Unpaid orders are cancelled after {new Date(o.payment.pay_by).toLocaleDateString()}.</p>}
+          {o.payment.pay_by && <p>Unpaid orders are cancelled after {formatDate(o.payment.pay_by)}.</p>}
           {o.invoice_url && (
             <a href={o.invoice_url} target="_blank" rel="noreferrer">
               Download the proforma invoice (PDF)

@@ -10,11 +10,10 @@ import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { useCurrentUser } from '@/lib/auth/session';
 import { formatMoney } from '@/lib/money';
+import { formatDate, formatDay } from '@/lib/time-format';
 import { type CustomerDetail, useCustomerChange, useStaffCustomer, useViewAs } from '../api/customers';
 
 export const ALL_ROLES = ['customer', 'partner', 'sales', 'fulfilment', 'admin'] as const;
-
-const day = (iso: string) => new Date(iso).toLocaleDateString();
 
 function changeError(error: unknown): string {
   if (!isApiProblem(error)) return 'The change failed. Try again.';
@@ -34,7 +33,7 @@ function Lists({ c, links }: { c: CustomerDetail; links: boolean }) {
             <li key={o.number}>
               {links ? <Link to={`/admin/orders/${o.number}`}>{o.number}</Link> : <strong>{o.number}</strong>} · {o.status.replace('_', ' ')} ·{' '}
               {formatMoney(o.total.cents, o.total.currency)}
-              {o.refunded.cents > 0 && ` (${formatMoney(o.refunded.cents, o.refunded.currency)} refunded)`} · {o.payment_method.replace('_', ' ')} · {day(o.placed_at)}
+              {o.refunded.cents > 0 && ` (${formatMoney(o.refunded.cents, o.refunded.currency)} refunded)`} · {o.payment_method.replace('_', ' ')} · {formatDate(o.placed_at)}
             </li>
           ))}
         </ul>
@@ -47,7 +46,7 @@ function Lists({ c, links }: { c: CustomerDetail; links: boolean }) {
           {c.quotations.map((q) => (
             <li key={q.number}>
               {links ? <Link to={`/admin/quotations/${q.number}`}>{q.number}</Link> : <strong>{q.number}</strong>} · {q.status}
-              {q.valid_until && ` · valid until ${day(q.valid_until)}`}
+              {q.valid_until && ` · valid until ${formatDay(q.valid_until)}`}
               {q.order_number && ` · ordered as ${q.order_number}`}
             </li>
           ))}
@@ -60,7 +59,7 @@ function Lists({ c, links }: { c: CustomerDetail; links: boolean }) {
         <ul>
           {c.devices.map((d) => (
             <li key={d.serial}>
-              {d.name} ({d.model}, serial {d.serial}) · warranty until {day(d.warranty_ends_at)}
+              {d.name} ({d.model}, serial {d.serial}) · warranty until {formatDay(d.warranty_ends_at)}
             </li>
           ))}
         </ul>
@@ -115,7 +114,7 @@ function DisableForm({ c }: { c: CustomerDetail }) {
     return (
       <div className="staff-order-form">
         <p className="form-alert form-alert--error">
-          Disabled on {day(c.disabled_at)}
+          Disabled on {formatDate(c.disabled_at)}
           {c.disabled_reason && `: ${c.disabled_reason}`}. The customer can’t sign in.
         </p>
         {change.isError && (
@@ -182,7 +181,7 @@ export function CustomerAccount({ id }: { id: string }) {
         <dl className="customer-facts">
           <div>
             <dt>Customer since</dt>
-            <dd>{day(c.created_at)}</dd>
+            <dd>{formatDate(c.created_at)}</dd>
           </div>
           <div>
             <dt>Country</dt>

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useMe } from '@/lib/resources/me/get-me';
+import { formatDay } from '@/lib/time-format';
 import { usePaymentMethods } from '../api/payment-methods';
 import { useSetAutoRenew } from '../api/set-auto-renew';
 import type { Device } from '../api/types';
-import { formatDay } from '../lib/present';
 import { problemText } from './problem-text';
 
 /** The choice as the form keeps it: off, a saved card's id, or credit terms. */

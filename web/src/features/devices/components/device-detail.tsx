@@ -5,10 +5,11 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
+import { formatDay } from '@/lib/time-format';
 import { useRemoveDevice } from '../api/remove-device';
 import { useRenameDevice } from '../api/rename-device';
 import type { Device } from '../api/types';
-import { buyLinks, coverageSentence, deviceTitle, formatData, formatDay, graceNote, WARRANTY_LABELS, warrantyState } from '../lib/present';
+import { buyLinks, coverageSentence, deviceTitle, formatData, graceNote, WARRANTY_LABELS, warrantyState } from '../lib/present';
 import { AutoRenewForm } from './auto-renew-form';
 import { fieldProblem, problemText } from './problem-text';
 

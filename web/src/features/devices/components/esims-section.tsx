@@ -1,5 +1,6 @@
+import { formatDay } from '@/lib/time-format';
 import { useEsims } from '../api/get-esims';
-import { formatData, formatDay } from '../lib/present';
+import { formatData } from '../lib/present';
 import { problemText } from './problem-text';
 
 /** The account's eSIM profiles: activation code to type in, QR code to scan, data left. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buyLinks, coverageSentence, daysUntil, deviceTitle, formatData, formatDay, graceNote, WARRANTY_LABELS } from './present';
+import { formatDay } from '@/lib/time-format';
+import { buyLinks, coverageSentence, daysUntil, deviceTitle, formatData, graceNote, WARRANTY_LABELS } from './present';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 

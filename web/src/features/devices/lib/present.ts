@@ -1,12 +1,5 @@
 import type { Device, WarrantyState } from '@/lib/resources/devices/types';
-
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** `2027-03-14T00:00:00Z` → `14 Mar 2027` (coverage ends are whole UTC days). */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DAY_FORMAT.format(date);
-}
+import { formatDay } from '@/lib/time-format';
 
 /** Megabytes as people read them: `900 MB`, `12.5 GB`, `1.2 TB`. */
 export function formatData(mb: number): string {

@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useIssue } from '../api/get-issue';
 import type { Breadcrumb, EventDetail, ExceptionInfo } from '../api/types';
 import { ErrorNotice } from '../components/error-notice';
-import { formatAgo, formatDateTime } from '@/lib/time-format';
+import { formatAgo, formatDateTime, formatTime } from '@/lib/time-format';
 import '../errors.css';
 
 function Exception({ exception, index }: { exception: ExceptionInfo; index: number }) {
@@ -70,7 +70,7 @@ function Breadcrumbs({ breadcrumbs }: { breadcrumbs: Breadcrumb[] }) {
             <tbody>
               {breadcrumbs.map((b, i) => (
                 <tr key={i}>
-                  <td>{b.timestamp ? new Date(b.timestamp).toLocaleTimeString() : '—'}</td>
+                  <td>{b.timestamp ? formatTime(b.timestamp, { seconds: true }) : '—'}</td>
                   <td>{b.category ?? b.type ?? '—'}</td>
                   <td className="errs-issue-culprit">{describeBreadcrumb(b)}</td>
                 </tr>

@@ -11,6 +11,7 @@ import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { useCurrentUser } from '@/lib/auth/session';
 import { ssoStartUrl } from '@/lib/auth/sso';
+import { formatDate } from '@/lib/time-format';
 import { useClaimInvitation } from '../api/claim-invitation';
 import { useInvitation } from '../api/get-invitation';
 import type { Invitation } from '../api/types';
@@ -65,7 +66,7 @@ function Intro({ invitation }: { invitation: Invitation }) {
       </p>
       <p className="muted">
         Set up the account to see your devices, their licences and warranties. This link works once, until{' '}
-        {new Date(invitation.expires_at).toLocaleDateString()}.
+        {formatDate(invitation.expires_at)}.
       </p>
     </div>
   );

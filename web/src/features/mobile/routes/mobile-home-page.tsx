@@ -4,13 +4,13 @@ import { Button } from '@/components/ui/button';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { formatMegabytes } from '@/lib/bytes';
 import type { Device } from '@/lib/resources/devices/types';
+import { formatDay } from '@/lib/time-format';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAllDevices } from '../api/account';
 import { addToMobileCart, mobileKeys } from '../api/cart-keys';
 import { type Esim, useMyEsims } from '../api/esims';
 import { topUpLine, type UsageItem, type UsageTopUp, useMyUsage } from '../api/usage';
 import { LoadProblem, MobilePage } from '../components/page';
-import { shortDay } from '../lib/format';
 import { daysUntil, relativeDays, runningOut } from '../lib/plans';
 
 function RunningOutCard({ item, topUp, today }: { item: UsageItem; topUp: UsageTopUp; today: Date }) {
@@ -41,7 +41,7 @@ function RunningOutCard({ item, topUp, today }: { item: UsageItem; topUp: UsageT
       <h3 className="m-card__title">{item.name}</h3>
       <p className="m-muted">{what}</p>
       <p>
-        <strong>Runs out {relativeDays(days)}</strong> ({shortDay(item.run_out_on)})
+        <strong>Runs out {relativeDays(days)}</strong> ({formatDay(item.run_out_on)})
         {item.remaining_mb != null && <> · {formatMegabytes(item.remaining_mb)} left</>}
       </p>
       {added ? (
@@ -84,14 +84,14 @@ function DeviceCard({ device, usage }: { device: Device; usage: UsageItem[] }) {
             const left = u ? u.remaining_mb : s.remaining_mb;
             return (
               <li key={`${s.family}-${s.sku}`}>
-                <strong>{s.name}</strong>: {left == null ? 'unlimited data' : `${formatMegabytes(left)} left`}, until {shortDay(s.expires_at)}
+                <strong>{s.name}</strong>: {left == null ? 'unlimited data' : `${formatMegabytes(left)} left`}, until {formatDay(s.expires_at)}
               </li>
             );
           })}
         </ul>
       )}
       <p>
-        Warranty {device.warranty_state === 'expired' || device.warranty_state === 'grace' ? 'ended' : 'until'} {shortDay(device.warranty_ends_at)}
+        Warranty {device.warranty_state === 'expired' || device.warranty_state === 'grace' ? 'ended' : 'until'} {formatDay(device.warranty_ends_at)}
         {device.warranty_state === 'expiring' && <span className="m-badge m-badge--warning">Ends soon</span>}
         {device.warranty_state === 'grace' && <span className="m-badge m-badge--warning">Renew without a gap</span>}
       </p>
@@ -114,7 +114,7 @@ function EsimCard({ esim }: { esim: Esim }) {
       <p className="m-muted">eSIM · ICCID {esim.iccid}</p>
       <p>
         {formatMegabytes(esim.remaining_mb)} left of {formatMegabytes(esim.data_mb)}
-        {esim.expires_at ? `, until ${shortDay(esim.expires_at)}` : ''}
+        {esim.expires_at ? `, until ${formatDay(esim.expires_at)}` : ''}
       </p>
       <div className="m-card__actions">
         <Link className="m-chip" to={`/mobile/product-plans?iccid=${encodeURIComponent(esim.iccid)}`}>

@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
 import { useDevices } from '@/lib/resources/devices/get-devices';
 import type { Device } from '@/lib/resources/devices/types';
+import { formatDay } from '@/lib/time-format';
 import { useAddToMobileCart, useMobileCart } from '../api/cart';
 import { type ProductCard, type ProductDetail, useProducts, useSerialLookups } from '../api/eligibility';
 import { AddResult } from '../components/add-result';
@@ -12,7 +13,6 @@ import { CartLink } from '../components/cart-link';
 import { chosenOptions, defaultOptions, OptionFields, pickableOptions } from '../components/option-fields';
 import { LoadProblem, MobilePage } from '../components/page';
 import { newCoverage } from '../lib/coverage';
-import { shortDay } from '../lib/format';
 import { isCareProduct } from '../lib/plans';
 
 const STATE_TEXT: Record<string, string> = {
@@ -36,9 +36,9 @@ function CareOption({ device, product, detail, today }: { device: Device; produc
       </div>
       {coverage ? (
         <p data-testid="new-coverage">
-          New coverage end: <strong>{shortDay(coverage.ends)}</strong>
+          New coverage end: <strong>{formatDay(coverage.ends)}</strong>
           <span className="m-muted">
-            {coverage.continuous ? ` (continues from ${shortDay(coverage.starts)}, no gap)` : ` (starts on the day you buy, ${shortDay(coverage.starts)})`}
+            {coverage.continuous ? ` (continues from ${formatDay(coverage.starts)}, no gap)` : ` (starts on the day you buy, ${formatDay(coverage.starts)})`}
           </span>
         </p>
       ) : (
@@ -102,7 +102,7 @@ export default function WarrantiesPage() {
                   {d.model.name} · {d.serial}
                 </p>
                 <p>
-                  {STATE_TEXT[d.warranty_state] ?? 'Covered until'} <strong>{shortDay(d.warranty_ends_at)}</strong>
+                  {STATE_TEXT[d.warranty_state] ?? 'Covered until'} <strong>{formatDay(d.warranty_ends_at)}</strong>
                   {d.warranty_state === 'grace' && ' — renew within 30 days of the end and the new coverage continues without a gap.'}
                 </p>
                 {options.length === 0 ? (

@@ -1,6 +1,6 @@
 import { formatBytes } from '@/lib/bytes';
+import { formatWeekday } from '@/lib/time-format';
 import type { UsageDay } from '../api/types';
-import { formatWeekday } from '../lib/present';
 
 /** The chart's figures as a table: one row per day, newest first, with download, upload and total. */
 export function DailyTable({ days, caption }: { days: readonly UsageDay[]; caption: string }) {

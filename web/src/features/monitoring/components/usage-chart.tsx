@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatDayMonth } from '@/lib/time-format';
 import type { UsageDay } from '../api/types';
 import { axisNumber, chartColumns, chartUnit, dailySummary } from '../lib/daily';
 
 const HEIGHT = 200;
 const HALF_DAY = 43_200;
-const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** A design token's colour for the canvas (uPlot paints, so it needs the value, not the variable). */
 function token(name: string, fallback: string): string {
@@ -38,7 +38,7 @@ function options(days: readonly UsageDay[], width: number, readout: HTMLElement 
           const seconds = index == null ? undefined : u.data[0][index];
           const amount = index == null ? undefined : u.data[1]?.[index];
           readout.textContent =
-            seconds == null || amount == null ? '' : `${DAY_MONTH.format(seconds * 1000)}: ${axisNumber(amount)} ${unit.label}`;
+            seconds == null || amount == null ? '' : `${formatDayMonth(seconds * 1000)}: ${axisNumber(amount)} ${unit.label}`;
         },
       ],
     },
@@ -49,7 +49,7 @@ function options(days: readonly UsageDay[], width: number, readout: HTMLElement 
     series: [
       {
         label: 'Day',
-        value: (_u, seconds) => (seconds == null ? '—' : DAY_MONTH.format(seconds * 1000)),
+        value: (_u, seconds) => (seconds == null ? '—' : formatDayMonth(seconds * 1000)),
       },
       {
         label: 'Used',
@@ -68,7 +68,7 @@ function options(days: readonly UsageDay[], width: number, readout: HTMLElement 
         space: 56,
         grid: { show: false },
         ticks: { stroke: grid },
-        values: (_u, splits) => splits.map((seconds) => DAY_MONTH.format(seconds * 1000)),
+        values: (_u, splits) => splits.map((seconds) => formatDayMonth(seconds * 1000)),
       },
       {
         stroke: muted,

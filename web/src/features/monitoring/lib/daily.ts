@@ -1,6 +1,6 @@
 import { formatBytes } from '@/lib/bytes';
+import { formatDayMonth } from '@/lib/time-format';
 import type { UsageDay } from '../api/types';
-import { formatDayMonth } from './present';
 
 /** How many days the chart and table show (`GET /me/usage/{id}/daily?days=30`). */
 export const DAILY_DAYS = 30;

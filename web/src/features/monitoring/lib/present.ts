@@ -1,33 +1,13 @@
 import { formatMegabytes } from '@/lib/bytes';
+import { formatDateTime, formatDay, formatLongDay } from '@/lib/time-format';
 import type { UsageAlert, UsageItem, UsageKind, UsageSfc } from '../api/types';
 
 const DAY_MS = 86_400_000;
-const LONG_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const SHORT_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const WEEKDAY_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Milliseconds of a `YYYY-MM-DD` day or an RFC 3339 time; NaN when unreadable. */
 function timeOf(value: string): number {
   return Date.parse(value);
 }
-
-function formatWith(format: Intl.DateTimeFormat, value: string): string {
-  const time = timeOf(value);
-  return Number.isNaN(time) ? value : format.format(time);
-}
-
-/** `2027-05-03` → `3 May 2027` (usage days are UTC days). */
-export const formatLongDay = (value: string) => formatWith(LONG_DAY, value);
-/** `2027-05-03` → `3 May 2027` with a short month: `3 Oct 2026`. */
-export const formatShortDay = (value: string) => formatWith(SHORT_DAY, value);
-/** `2026-11-26` → `26 Nov` (chart axis). */
-export const formatDayMonth = (value: string) => formatWith(DAY_MONTH, value);
-/** `2026-11-26` → `Thu 26 Nov` (table rows). */
-export const formatWeekday = (value: string) => formatWith(WEEKDAY_DAY, value);
-/** An RFC 3339 time in the browser's time zone: `20 Nov 2026, 14:05`. */
-export const formatDateTime = (value: string) => formatWith(DATE_TIME, value);
 
 /** Whole UTC days from `today` (`YYYY-MM-DD`) to the day of `value` (negative once past). */
 export function daysBetween(today: string, value: string): number {
@@ -100,8 +80,8 @@ export function meterText(item: Pick<UsageItem, 'unlimited' | 'allowance_mb' | '
 
 /** `1 Oct 2026 – 1 Oct 2027` (or `Since 1 Oct 2026` without an end). */
 export function periodText(item: Pick<UsageItem, 'period_start' | 'period_end'>): string {
-  if (!item.period_end) return `Since ${formatShortDay(item.period_start)}`;
-  return `${formatShortDay(item.period_start)} – ${formatShortDay(item.period_end)}`;
+  if (!item.period_end) return `Since ${formatDay(item.period_start)}`;
+  return `${formatDay(item.period_start)} – ${formatDay(item.period_end)}`;
 }
 
 /** `309 days left` / `Ends today` / `Ended 3 days ago`, counted from the server's `today`; null without an end. */

@@ -2,11 +2,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { useCurrentUser } from '@/lib/auth/session';
+import { formatLongDay } from '@/lib/time-format';
 import { useUsage } from '../api/get-usage';
 import { GuestPrompt } from '../components/guest-prompt';
 import { NothingToMonitor } from '../components/nothing-to-monitor';
 import { UsageCard } from '../components/usage-card';
-import { formatLongDay } from '../lib/present';
 import { problemText } from '../lib/problem-text';
 import '../monitoring.css';
 

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { useOrder } from '@/lib/resources/orders/get-order';
+import { formatDate, formatDateTime } from '@/lib/time-format';
 import { useCancelOrder } from '../api/cancel-order';
 import { useReorder } from '../api/reorder';
 import { OrderRefunds } from '../components/order-refunds';
@@ -57,7 +58,7 @@ export default function OrderPage() {
       <h1>
         Order {o.number} <Badge tone={STATUS_TONES[o.status]}>{STATUS_LABELS[o.status] ?? o.status}</Badge>
       </h1>
-      <p className="muted">Placed {new Date(o.placed_at).toLocaleString()}</p>
+      <p className="muted">Placed {formatDateTime(o.placed_at)}</p>
       {o.quotation_number && (
         <p data-testid="order-quotation">
           Paid from quotation{' '}
@@ -173,7 +174,7 @@ export default function OrderPage() {
           <ol className="timeline">
             {o.history.map((h) => (
               <li key={`${h.at}-${h.status}`}>
-                <strong>{STATUS_LABELS[h.status] ?? h.status}</strong> <span className="muted">{new Date(h.at).toLocaleString()}</span>
+                <strong>{STATUS_LABELS[h.status] ?? h.status}</strong> <span className="muted">{formatDateTime(h.at)}</span>
                 {h.note && <div>{h.note}</div>}
               </li>
             ))}
@@ -184,7 +185,7 @@ export default function OrderPage() {
               <ul>
                 {o.shipments.map((s) => (
                   <li key={s.id}>
-                    {s.carrier}: <strong>{s.tracking_number}</strong> <span className="muted">({new Date(s.shipped_at).toLocaleDateString()})</span>
+                    {s.carrier}: <strong>{s.tracking_number}</strong> <span className="muted">({formatDate(s.shipped_at)})</span>
                   </li>
                 ))}
               </ul>
@@ -213,7 +214,7 @@ export default function OrderPage() {
               ))}
             </dl>
           )}
-          {o.payment.pay_by && <p>Pay by {new Date(o.payment.pay_by).toLocaleDateString()}, or the order is cancelled.</p>}
+          {o.payment.pay_by && <p>Pay by {formatDate(o.payment.pay_by)}, or the order is cancelled.</p>}
         </Card>
         <Card as="section" aria-labelledby="addr-h">
           <h2 id="addr-h">Addresses</h2>

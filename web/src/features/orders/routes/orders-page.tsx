@@ -10,6 +10,7 @@ import { loginUrl } from '@/lib/auth/return-path';
 import { formatMoney } from '@/lib/money';
 import { useOrders } from '@/lib/resources/orders/get-orders';
 import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
+import { formatDate } from '@/lib/time-format';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/status';
 import '../orders.css';
 
@@ -83,7 +84,7 @@ export default function OrdersPage() {
                     </Link>{' '}
                     <Badge tone={STATUS_TONES[o.status]}>{STATUS_LABELS[o.status] ?? o.status}</Badge>
                     <div className="muted">
-                      {new Date(o.placed_at).toLocaleDateString()} · {o.item_count} {o.item_count === 1 ? 'item' : 'items'}: {o.items.join(', ')}
+                      {formatDate(o.placed_at)} · {o.item_count} {o.item_count === 1 ? 'item' : 'items'}: {o.items.join(', ')}
                     </div>
                   </div>
                   <strong>{formatMoney(o.total.cents, o.total.currency)}</strong>

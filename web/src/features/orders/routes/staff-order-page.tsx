@@ -14,6 +14,7 @@ import { messageForProblem } from '@/lib/api/error-messages';
 import { useCurrentUser } from '@/lib/auth/session';
 import { formatMoney } from '@/lib/money';
 import type { OrderDetail } from '@/lib/resources/orders/types';
+import { formatDate, formatDateTime } from '@/lib/time-format';
 import { staffCreditNoteUrl, useResendOrderEmail, useStaffAction, useStaffOrder } from '../api/staff';
 import { OrderRefunds } from '../components/order-refunds';
 import { RefundForm } from '../components/refund-form';
@@ -197,7 +198,7 @@ export default function StaffOrderPage() {
             </div>
           </div>
           <p className="muted">
-            {o.store} store · placed {new Date(o.placed_at).toLocaleString()} · {o.payment.name} ({o.payment.status.replace('_', ' ')}) ·{' '}
+            {o.store} store · placed {formatDateTime(o.placed_at)} · {o.payment.name} ({o.payment.status.replace('_', ' ')}) ·{' '}
             {formatMoney(o.totals.total.cents, o.totals.total.currency)}
           </p>
           <p role="status" aria-live="polite" data-testid="staff-order-status">
@@ -240,7 +241,7 @@ export default function StaffOrderPage() {
               <ol className="timeline">
                 {o.history.map((h) => (
                   <li key={`${h.at}-${h.status}-${h.note}`}>
-                    <strong>{STATUS_LABELS[h.status] ?? h.status}</strong> <span className="muted">{new Date(h.at).toLocaleString()} · {h.actor}</span>
+                    <strong>{STATUS_LABELS[h.status] ?? h.status}</strong> <span className="muted">{formatDateTime(h.at)} · {h.actor}</span>
                     {h.note && <div>{h.note}</div>}
                   </li>
                 ))}
@@ -252,7 +253,7 @@ export default function StaffOrderPage() {
                 <ul data-testid="staff-shipments">
                   {o.shipments.map((s) => (
                     <li key={s.id}>
-                      {s.carrier}: <strong>{s.tracking_number}</strong> <span className="muted">({new Date(s.shipped_at).toLocaleDateString()})</span>
+                      {s.carrier}: <strong>{s.tracking_number}</strong> <span className="muted">({formatDate(s.shipped_at)})</span>
                       {s.line_ids.length > 0 && (
                         <div className="muted">{s.line_ids.map((id) => o.lines.find((l) => l.id === id)?.sku ?? id).join(', ')}</div>
                       )}

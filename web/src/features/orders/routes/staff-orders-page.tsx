@@ -8,6 +8,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
 import { SCROLL_TO_TOP } from '@/lib/scroll-to-top';
+import { formatDateTime } from '@/lib/time-format';
 import { useStaffOrders } from '../api/staff';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/status';
 import {
@@ -137,7 +138,7 @@ export default function StaffOrdersPage() {
                 <td data-label="Customer">
                   <span className="staff-orders__email">{o.email}</span>
                 </td>
-                <td data-label="Placed">{new Date(o.placed_at).toLocaleString()}</td>
+                <td data-label="Placed">{formatDateTime(o.placed_at)}</td>
                 <td data-label="Payment">
                   <span>
                     {PAYMENT_LABELS[o.payment_method] ?? o.payment_method} <span className="muted">({o.payment_status.replace('_', ' ')})</span>

@@ -9,10 +9,11 @@ import { type ApiProblem, isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { dollarsToCents, formatMoney } from '@/lib/money';
 import type { QuotationDetail } from '@/lib/resources/quotations/types';
+import { formatDay } from '@/lib/time-format';
 import { useEditStaffQuotation, useStaffDecision } from '../api/staff-quotations';
 import { editBody, editorDefaults, editorFieldOf, editorSchema, type EditorValues, lineResult } from '../lib/editor-schema';
 import { isPhysical } from '../lib/filters';
-import { formatValidUntil, isoDay } from '../lib/format';
+import { isoDay } from '../lib/format';
 import { QUOTE_KINDS } from '../lib/quote';
 import { LineDetails } from './quotation-lines';
 
@@ -108,7 +109,7 @@ export function PriceEditor({
       await edit.mutateAsync(editBody(q, values, { withComment: false }));
       const sent = await decide.mutateAsync({ decision: 'send', comment: values.comment });
       onSent(
-        `Prices sent to ${q.customer?.email ?? 'the customer'}${sent.valid_until ? `, valid until ${formatValidUntil(sent.valid_until)}` : ''}.`,
+        `Prices sent to ${q.customer?.email ?? 'the customer'}${sent.valid_until ? `, valid until ${formatDay(sent.valid_until)}` : ''}.`,
       );
     } catch (e) {
       fail(e);
@@ -124,7 +125,7 @@ export function PriceEditor({
     setOutcome({ tone: 'success', text: 'Reloaded: the form shows the prices as saved now. Apply your change again.' });
   };
 
-  const defaultUntil = formatValidUntil(new Date(now + 30 * 86_400_000).toISOString());
+  const defaultUntil = formatDay(now + 30 * 86_400_000);
 
   return (
     <form className="q-editor" noValidate aria-labelledby="q-editor-heading" onSubmit={(e) => void save(e)}>

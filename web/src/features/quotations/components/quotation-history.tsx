@@ -5,8 +5,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import type { QuotationEvent } from '@/lib/resources/quotations/types';
+import { formatDateTime } from '@/lib/time-format';
 import { useAddComment } from '../api/add-comment';
-import { formatDayTime } from '../lib/format';
 
 /** Longest comment the server takes. */
 export const MAX_COMMENT = 2_000;
@@ -28,7 +28,7 @@ export function QuotationHistory({ events, viewer }: { events: QuotationEvent[];
           <div className="q-history__meta">
             <strong>{partyText(e, viewer)}</strong>
             <span className="muted">
-              <time dateTime={e.at}>{formatDayTime(e.at)}</time>
+              <time dateTime={e.at}>{formatDateTime(e.at)}</time>
             </span>
             {e.kind === 'status' && <QuotationStatusBadge status={e.status} />}
           </div>

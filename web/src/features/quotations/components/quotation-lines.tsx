@@ -1,6 +1,6 @@
 import { formatMoney } from '@/lib/money';
 import type { QuotationLine } from '@/lib/resources/quotations/types';
-import { formatValidUntil } from '../lib/format';
+import { formatDay } from '@/lib/time-format';
 import { describeQuote } from '../lib/quote';
 
 /** A line's options and serial numbers under its name (`withSku`: after its SKU). */
@@ -15,7 +15,7 @@ export function LineDetails({ line, withSku = true }: { line: QuotationLine; wit
       ))}
       {line.serials.length > 0 && <span className="q-line__extra muted">Serials: {line.serials.join(', ')}</span>}
       {line.coverage_until && (
-        <span className="q-line__extra muted">Coverage extended to {formatValidUntil(line.coverage_until)}</span>
+        <span className="q-line__extra muted">Coverage extended to {formatDay(line.coverage_until)}</span>
       )}
     </>
   );

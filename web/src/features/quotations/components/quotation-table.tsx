@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { QuotationStatusBadge } from '@/components/quotation-status-badge';
 import { formatMoney } from '@/lib/money';
 import type { QuotationSummary } from '@/lib/resources/quotations/types';
-import { formatDay, formatValidUntil, itemsText } from '../lib/format';
+import { formatDate, formatDay } from '@/lib/time-format';
+import { itemsText } from '../lib/format';
 
 /** The buyer's quotations: number, when, what, status, catalogue against quoted subtotal, valid until. */
 export function QuotationTable({ rows, caption }: { rows: QuotationSummary[]; caption: ReactNode }) {
@@ -33,7 +34,7 @@ export function QuotationTable({ rows, caption }: { rows: QuotationSummary[]; ca
               <th scope="row" className="data-table__key">
                 <Link to={`/account/quotation/${encodeURIComponent(r.number)}`}>{r.number}</Link>
               </th>
-              <td data-label="Requested">{formatDay(r.created_at)}</td>
+              <td data-label="Requested">{formatDate(r.created_at)}</td>
               <td data-label="Items">{itemsText(r.first_line, r.line_count)}</td>
               <td data-label="Status">
                 <QuotationStatusBadge status={r.status} label={r.status_label} />
@@ -44,7 +45,7 @@ export function QuotationTable({ rows, caption }: { rows: QuotationSummary[]; ca
               <td data-label="Quoted" className="data-table__num">
                 {quoted ? formatMoney(r.quoted_subtotal.cents, r.quoted_subtotal.currency) : <span className="muted">—</span>}
               </td>
-              <td data-label="Valid until">{r.valid_until ? formatValidUntil(r.valid_until) : <span className="muted">—</span>}</td>
+              <td data-label="Valid until">{r.valid_until ? formatDay(r.valid_until) : <span className="muted">—</span>}</td>
             </tr>
           );
         })}

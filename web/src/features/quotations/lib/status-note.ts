@@ -1,9 +1,9 @@
 import type { QuotationDetail } from '@/lib/resources/quotations/types';
-import { formatValidUntil } from './format';
+import { formatDay } from '@/lib/time-format';
 
 /** Where the quotation stands and what happens next, in the buyer's words. */
 export function buyerStatusNote(q: QuotationDetail): string {
-  const until = q.valid_until ? formatValidUntil(q.valid_until) : null;
+  const until = q.valid_until ? formatDay(q.valid_until) : null;
   switch (q.status) {
     case 'draft':
       return 'This is a draft: sales have not seen it yet. Add a note if you like, then submit it to get prices.';

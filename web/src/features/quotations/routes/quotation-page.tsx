@@ -5,13 +5,13 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
+import { formatDate, formatDay } from '@/lib/time-format';
 import { useQuotation } from '../api/get-quotation';
 import { BuyerActions } from '../components/buyer-actions';
 import { CommentForm, QuotationHistory } from '../components/quotation-history';
 import { QuotationLines } from '../components/quotation-lines';
 import { QuotationTotalsList } from '../components/quotation-totals';
 import { isPhysical } from '../lib/filters';
-import { formatDay, formatValidUntil } from '../lib/format';
 import { buyerStatusNote } from '../lib/status-note';
 import '../quotations.css';
 
@@ -71,18 +71,18 @@ export default function QuotationPage() {
         <div>
           <dt>Requested</dt>
           <dd>
-            {formatDay(q.created_at)} <span className="muted">from {SOURCES[q.source] ?? q.source}</span>
+            {formatDate(q.created_at)} <span className="muted">from {SOURCES[q.source] ?? q.source}</span>
           </dd>
         </div>
         {q.submitted_at && (
           <div>
             <dt>Submitted</dt>
-            <dd>{formatDay(q.submitted_at)}</dd>
+            <dd>{formatDate(q.submitted_at)}</dd>
           </div>
         )}
         <div>
           <dt>Valid until</dt>
-          <dd data-testid="valid-until">{q.valid_until ? formatValidUntil(q.valid_until) : 'Set when sales send the prices'}</dd>
+          <dd data-testid="valid-until">{q.valid_until ? formatDay(q.valid_until) : 'Set when sales send the prices'}</dd>
         </div>
         {q.order_number && (
           <div>

@@ -34,10 +34,10 @@ import type { Address } from '@/lib/resources/addresses/types';
 import { useCheckoutOptions } from '@/lib/resources/checkout/get-checkout-options';
 import { checkoutKeys } from '@/lib/resources/checkout/query-keys';
 import type { QuotationDetail } from '@/lib/resources/quotations/types';
+import { formatDay } from '@/lib/time-format';
 import { useQuotation } from '../api/get-quotation';
 import { type PlaceOrderRequest, usePayQuotation } from '../api/pay-quotation';
 import { isPhysical } from '../lib/filters';
-import { formatValidUntil } from '../lib/format';
 import { clearPaymentDraft, loadPaymentDraft, paymentReturnPath, savePaymentDraft } from '../lib/payment-draft';
 import '../quotations.css';
 
@@ -79,7 +79,7 @@ function NotPayable({ q }: { q: QuotationDetail }) {
       : q.status === 'quoted'
         ? `Accept the prices of quotation ${q.number} first; then you can pay it here.`
         : q.status === 'expired' || (q.status === 'accepted' && !q.actions.pay)
-          ? `The prices of quotation ${q.number} are no longer valid${q.valid_until ? ` (they held until ${formatValidUntil(q.valid_until)})` : ''}. Buy at catalogue prices from the quotation, or request a new one.`
+          ? `The prices of quotation ${q.number} are no longer valid${q.valid_until ? ` (they held until ${formatDay(q.valid_until)})` : ''}. Buy at catalogue prices from the quotation, or request a new one.`
           : q.status === 'draft'
             ? `Quotation ${q.number} is still a draft: submit it to sales and accept their prices, then pay it here.`
             : q.status === 'declined'
@@ -359,7 +359,7 @@ function PaymentForm({ q, book }: { q: QuotationDetail; book: Address[] }) {
         <aside className="q-pay__side">
           <Card as="section" aria-labelledby="q-pay-summary" data-section="ProductList">
             <h2 id="q-pay-summary">Quotation {q.number}</h2>
-            {q.valid_until && <p className="muted">Prices valid until {formatValidUntil(q.valid_until)}</p>}
+            {q.valid_until && <p className="muted">Prices valid until {formatDay(q.valid_until)}</p>}
             <ul className="q-pay__lines" aria-label="Items at the quoted prices">
               {o.lines.map((l) => (
                 <li key={l.id}>

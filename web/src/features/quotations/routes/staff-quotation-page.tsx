@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { QuotationDetail } from '@/lib/resources/quotations/types';
+import { formatDate, formatDay } from '@/lib/time-format';
 import { useStaffQuotation } from '../api/staff-quotations';
 import { DeclineQuotation } from '../components/decline-dialog';
 import { PriceEditor } from '../components/price-editor';
@@ -13,7 +14,6 @@ import { CommentForm, QuotationHistory } from '../components/quotation-history';
 import { QuotationLines } from '../components/quotation-lines';
 import { QuotationTotalsList } from '../components/quotation-totals';
 import { isPhysical } from '../lib/filters';
-import { formatDay, formatValidUntil } from '../lib/format';
 import '../quotations.css';
 
 /** Who asked: name, company, e-mail, whether they have credit terms. */
@@ -42,12 +42,12 @@ function CustomerCard({ q }: { q: QuotationDetail }) {
       <dl className="q-facts q-facts--compact">
         <div>
           <dt>Requested</dt>
-          <dd>{formatDay(q.created_at)}</dd>
+          <dd>{formatDate(q.created_at)}</dd>
         </div>
         {q.submitted_at && (
           <div>
             <dt>Submitted</dt>
-            <dd>{formatDay(q.submitted_at)}</dd>
+            <dd>{formatDate(q.submitted_at)}</dd>
           </div>
         )}
         <div>
@@ -63,7 +63,7 @@ function CustomerCard({ q }: { q: QuotationDetail }) {
         {q.valid_until && (
           <div>
             <dt>Valid until</dt>
-            <dd>{formatValidUntil(q.valid_until)}</dd>
+            <dd>{formatDay(q.valid_until)}</dd>
           </div>
         )}
         {q.order_number && (

@@ -8,9 +8,10 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
 import type { QuotationSummary } from '@/lib/resources/quotations/types';
+import { formatDate } from '@/lib/time-format';
 import { useStaffQuotations } from '../api/staff-quotations';
 import { STAFF_FILTERS, staffFilter } from '../lib/filters';
-import { daysSince, formatDay, itemsText } from '../lib/format';
+import { daysSince, itemsText } from '../lib/format';
 import '../quotations.css';
 
 function waitingText(r: QuotationSummary): string {
@@ -132,7 +133,7 @@ export default function StaffQuotationsPage() {
                   )}
                 </td>
                 <td data-label="Submitted" className="data-table__stack">
-                  <span>{r.submitted_at ? formatDay(r.submitted_at) : '—'}</span>
+                  <span>{r.submitted_at ? formatDate(r.submitted_at) : '—'}</span>
                   <span className="muted">{waitingText(r)}</span>
                 </td>
                 <td data-label="Items">{itemsText(r.first_line, r.line_count)}</td>

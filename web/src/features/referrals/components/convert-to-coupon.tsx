@@ -4,7 +4,7 @@ import { isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { formatMoney } from '@/lib/money';
 import { type RewardTotals, useConvertRewards } from '@/lib/resources/referrals';
-import { formatDay } from './rewards-list';
+import { formatDay } from '@/lib/time-format';
 import '../referrals.css';
 
 /** Turns every available coupon reward into one single-use coupon, then shows its code and validity. */

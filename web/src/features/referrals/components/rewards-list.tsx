@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { formatMoney } from '@/lib/money';
 import { type Reward, type RewardCoupon, REWARD_STATUSES, type RewardStatus } from '@/lib/resources/referrals';
+import { formatDay } from '@/lib/time-format';
 import '../referrals.css';
-
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-export const formatDay = (iso: string | null | undefined) => (iso ? DAY.format(new Date(iso)) : '');
 
 const TONES: Record<RewardStatus, BadgeTone> = {
   pending: 'warning',

@@ -10,7 +10,7 @@ import {
   type SfcRedemption,
   useSfcRedemption,
 } from '@/lib/resources/referrals';
-import { formatDay } from './rewards-list';
+import { formatDay } from '@/lib/time-format';
 import '../referrals.css';
 
 /** "2.5 GB", "800 MB". */
