@@ -177,7 +177,7 @@ pub async fn find_or_create_user(state: &AppState, p: &ExternalProfile) -> ApiRe
         .await
         .map_err(|e| match e {
             UserWriteError::EmailTaken => ApiError::new(ErrorCode::EmailTaken),
-            UserWriteError::Db(e) => ApiError::internal(e),
+            UserWriteError::Db(e) => ApiError::from(e),
         })?;
     state
         .db

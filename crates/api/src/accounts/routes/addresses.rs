@@ -161,7 +161,7 @@ pub async fn create_address(
             AddressWriteError::Full => ApiError::new(ErrorCode::ValidationFailed)
                 .with_detail("Your address book is full (50 addresses). Delete an address you no longer use, then add the new one.")
                 .with_extra("limit", MAX_ADDRESSES),
-            AddressWriteError::Db(e) => ApiError::internal(e),
+            AddressWriteError::Db(e) => ApiError::from(e),
         })?;
     Ok((StatusCode::CREATED, Json(AddressDto::from_row(&row))))
 }

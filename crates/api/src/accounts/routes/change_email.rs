@@ -169,7 +169,7 @@ pub async fn confirm_email(
                 ErrorCode::EmailTaken,
                 "Another account started using this address meanwhile.",
             ),
-            UserWriteError::Db(e) => ApiError::internal(e),
+            UserWriteError::Db(e) => ApiError::from(e),
         })?;
     tracing::info!(user_id = %user.id, "e-mail address changed");
     Ok(Json(EmailChanged { email: new_email }))

@@ -170,7 +170,7 @@ pub async fn register(
                 ErrorCode::EmailTaken,
                 "An account with this e-mail address already exists. Sign in or reset your password.",
             ),
-            UserWriteError::Db(e) => ApiError::internal(e),
+            UserWriteError::Db(e) => ApiError::from(e),
         });
     let user = match user {
         Ok(user) => user,
