@@ -4,6 +4,7 @@
 //! capability.
 
 pub mod config;
+pub mod config_file;
 pub mod jobs;
 pub mod mail;
 pub mod money;
