@@ -8,7 +8,7 @@ interface Props {
   idPrefix: string;
 }
 
-/** A new address (SPEC §6 rules: US addresses need a state and a ZIP). */
+/** A new address; its rules are the one address rule set (`@/lib/address/address-schema`, via the shipping schema). */
 export function AddressForm({ prefix, idPrefix }: Props) {
   const { register, control } = useFormContext<ShippingValues>();
   const { errors } = useFormState({ control, name: prefix });

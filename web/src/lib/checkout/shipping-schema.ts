@@ -3,6 +3,7 @@
  * quick checks; the server checks everything again when the order is placed) and the map
  * from the server's field names (`shipping.address.city`) to the form's.
  */
+import { ADDRESS_FIELDS, addressIssues as addressRules } from '@/lib/address/address-schema';
 import { z } from '@/lib/zod';
 import type { components } from '@/lib/api/schema';
 import type { AddressChoice, CheckoutDraft } from './draft';
@@ -45,20 +46,14 @@ const addressChoice = z.object({ id: z.string().nullable(), fields: addressInput
 
 type Issue = { path: (string | number)[]; message: string };
 
-/** The rules of one new address (SPEC §6: US addresses need a state). */
+/**
+ * The rules of one new address: the one address rule set (`@/lib/address/address-schema`, the
+ * server's rules for `POST /orders` addresses and the address book alike). An address-book
+ * address was checked when it was saved.
+ */
 function addressIssues(prefix: 'shipping' | 'billing', choice: AddressChoiceInput): Issue[] {
   if (choice.id) return [];
-  const f = choice.fields;
-  const at = (field: keyof AddressInput, message: string): Issue => ({ path: [prefix, 'fields', field], message });
-  const issues: Issue[] = [];
-  if (!f.name.trim()) issues.push(at('name', 'Enter the name.'));
-  if (!f.line1.trim()) issues.push(at('line1', 'Enter the street address.'));
-  if (!f.city.trim()) issues.push(at('city', 'Enter the city.'));
-  if (!f.postal_code.trim()) issues.push(at('postal_code', 'Enter the postal code.'));
-  if (!/^[A-Z]{2}$/.test(f.country)) issues.push(at('country', 'Enter a two-letter country code.'));
-  if (f.country === 'US' && !f.state) issues.push(at('state', 'US addresses need a state.'));
-  if ((f.phone.match(/\d/g) ?? []).length < 6) issues.push(at('phone', 'Enter a phone number.'));
-  return issues;
+  return addressRules(choice.fields).map(({ field, message }) => ({ path: [prefix, 'fields', field], message }));
 }
 
 /** True when the order is billed to its shipping address (no billing address asked). */
@@ -98,8 +93,6 @@ export function shippingSchema(shippingRequired: boolean) {
       for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
     });
 }
-
-const ADDRESS_FIELDS = ['name', 'company', 'line1', 'line2', 'city', 'state', 'postal_code', 'country', 'phone'] as const;
 
 /**
  * The form field a server field error belongs on (`POST /orders` names them

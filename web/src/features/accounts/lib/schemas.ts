@@ -1,3 +1,4 @@
+import { addressFieldsShape, isPhone, refineAddress } from '@/lib/address/address-schema';
 import { z } from '@/lib/zod';
 
 /** SPEC §8: at least 10 characters (the server checks the same, and the upper bound). */
@@ -48,7 +49,7 @@ export const profileSchema = z.object({
   phone: z
     .string()
     .trim()
-    .refine((value) => value === '' || /^\+?[\d\s().-]{6,30}$/.test(value), 'Enter a phone number with 6 to 20 digits.'),
+    .refine((value) => value === '' || isPhone(value), 'Enter a phone number of 6 to 20 digits, e.g. +1 415 555 0100.'),
   country: z.string().length(2, 'Choose your country.'),
   newsletter: z.boolean(),
 });
@@ -65,28 +66,8 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
 
+/** An address of the address book: the one address rule set (`@/lib/address/address-schema`) and the defaults. */
 export const addressSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Enter the recipient’s name.').max(200, 'Use at most 200 characters.'),
-    company: z.string().trim().max(200, 'Use at most 200 characters.'),
-    line1: z.string().trim().min(1, 'Enter the street and number.').max(200, 'Use at most 200 characters.'),
-    line2: z.string().trim().max(200, 'Use at most 200 characters.'),
-    city: z.string().trim().min(1, 'Enter the city.').max(100, 'Use at most 100 characters.'),
-    state: z.string().trim().max(100, 'Use at most 100 characters.'),
-    postal_code: z.string().trim().min(1, 'Enter the postal code.').max(12, 'Use at most 12 characters.'),
-    country: z.string().length(2, 'Choose the country.'),
-    phone: z
-      .string()
-      .trim()
-      .min(1, 'Enter a phone number for the courier.')
-      .refine((value) => /^\+?[\d\s().-]{6,30}$/.test(value), 'Enter a phone number with 6 to 20 digits.'),
-    is_default_shipping: z.boolean(),
-    is_default_billing: z.boolean(),
-  })
-  .superRefine((values, ctx) => {
-    if (values.country !== 'US') return;
-    if (!values.state) ctx.addIssue({ code: 'custom', path: ['state'], message: 'Choose the state.' });
-    if (!/^\d{5}(-\d{4})?$/.test(values.postal_code))
-      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: 'Enter a ZIP code like 12345 or 12345-6789.' });
-  });
+  .object({ ...addressFieldsShape, is_default_shipping: z.boolean(), is_default_billing: z.boolean() })
+  .superRefine(refineAddress);
 export type AddressValues = z.infer<typeof addressSchema>;

@@ -9,9 +9,9 @@ import MobileCheckoutPage from './mobile-checkout-page';
 
 const ORDER = { number: 'UL-000123' };
 
-function setup(place: ApiHandler, url = '/mobile/product-plans/checkout') {
+function setup(place: ApiHandler, url = '/mobile/product-plans/checkout', book = [address()]) {
   const api = mockApi({
-    'GET /api/v1/me/addresses': () => ({ items: [address()], limit: 10 }),
+    'GET /api/v1/me/addresses': () => ({ items: book, limit: 10 }),
     'GET /api/v1/checkout/options': () => checkoutOptions(),
     'POST /gateway/test/tokens': () => ({ id: 'tok_visa', card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 }, test_mode: true }),
     'POST /api/v1/orders': place,
@@ -101,6 +101,32 @@ describe('MobileCheckoutPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/mobile/checkout-success'));
     const order = calls.find((c) => c.url.pathname === '/api/v1/orders')!;
     expect(order.body).toMatchObject({ payment: { method: 'card', token: null, payment_intent: 'pi_1' }, expected_total_cents: 2000 });
+  });
+
+  it('checks a new billing address with the store’s address rules before placing the order', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(() => json(ORDER, 201), '/mobile/product-plans/checkout', []);
+    await user.type(await screen.findByLabelText(/Full name/), 'Bob');
+    await user.type(screen.getByLabelText(/^Address/), '5 Elm St');
+    await user.type(screen.getByLabelText(/^City/), 'Austin');
+    await user.type(screen.getByLabelText(/^Postal code/), 'ABCDE');
+    await user.type(screen.getByLabelText(/^Country code/), 'US');
+    await user.type(screen.getByLabelText(/^Phone/), '5125550100');
+    await payByCard(user);
+    expect(screen.getByLabelText(/^State/)).toHaveAccessibleDescription(/US addresses need one/);
+    expect(screen.getByLabelText(/^Postal code/)).toHaveAccessibleDescription(/5 digits or 5\+4 digits/);
+    expect(screen.getByLabelText(/^State/)).toHaveFocus();
+    expect(calls.some((c) => c.url.pathname === '/api/v1/orders' || c.url.pathname === '/gateway/test/tokens')).toBe(false);
+
+    await user.type(screen.getByLabelText(/^State/), 'tx');
+    await user.clear(screen.getByLabelText(/^Postal code/));
+    await user.type(screen.getByLabelText(/^Postal code/), '78701');
+    await user.click(screen.getByRole('button', { name: /Place order/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/v1/orders')).toBe(true));
+    const order = calls.find((c) => c.url.pathname === '/api/v1/orders')!;
+    expect(order.body).toMatchObject({
+      billing: { address: { name: 'Bob', state: 'tx', postal_code: '78701', country: 'US', company: null, line2: null } },
+    });
   });
 
   it('says so when the buyer cancelled on the gateway page', async () => {

@@ -6,6 +6,7 @@ import { CardForm, type CardInput } from '@/components/payments/card-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { addressIssues, type AddressField } from '@/lib/address/address-schema';
 import { type ApiProblem, isApiProblem } from '@/lib/api/api-problem';
 import { messageForProblem } from '@/lib/api/error-messages';
 import { newAttemptKey, type PaymentCode } from '@/lib/checkout/draft';
@@ -63,6 +64,7 @@ export default function MobileCheckoutPage({ slot }: { slot: CartSlot }) {
   const chosenId = billingId ?? (book.find((a) => a.is_default_billing) ?? book[0])?.id ?? NEW_ADDRESS;
   const chosen = book.find((a) => a.id === chosenId);
   const [fields, setFields] = useState<Record<AddressKey, string>>({ name: '', line1: '', city: '', state: '', postal_code: '', country: '', phone: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<AddressField, string>>>({});
   const taxState = chosen?.country === 'US' ? (chosen.state ?? undefined) : fields.country === 'US' && fields.state ? fields.state : undefined;
   const options = useMobileCheckoutOptions(slot, taxState, !addresses.isPending);
   const [method, setMethod] = useState<PaymentCode | null>(null);
@@ -144,6 +146,13 @@ export default function MobileCheckoutPage({ slot }: { slot: CartSlot }) {
 
   const onPlace = async () => {
     if (!o) return;
+    // A new billing address meets the store's address rules (the server's) before anything is sent.
+    const issues = chosen == null ? addressIssues({ ...fields, company: '', line2: '' }) : [];
+    setFieldErrors(Object.fromEntries(issues.map((issue) => [issue.field, issue.message])));
+    if (issues[0]) {
+      document.getElementById(`m-address-${issues[0].field}`)?.focus();
+      return;
+    }
     if (!method) {
       setMethodError('Choose how to pay.');
       document.getElementById('m-payment')?.focus();
@@ -288,11 +297,16 @@ export default function MobileCheckoutPage({ slot }: { slot: CartSlot }) {
             {ADDRESS_FIELDS.map(([name, label, autoComplete]) => (
               <Input
                 key={name}
+                id={`m-address-${name}`}
                 label={label}
                 autoComplete={autoComplete}
                 required={name !== 'state'}
                 value={fields[name]}
-                onChange={(e) => setFields((f) => ({ ...f, [name]: e.target.value }))}
+                error={fieldErrors[name]}
+                onChange={(e) => {
+                  setFields((f) => ({ ...f, [name]: e.target.value }));
+                  setFieldErrors((errors) => ({ ...errors, [name]: undefined }));
+                }}
               />
             ))}
             <p className="m-muted">Saved in your address book for next time.</p>

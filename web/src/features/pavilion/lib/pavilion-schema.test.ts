@@ -38,7 +38,7 @@ describe('the pavilion form', () => {
     // A new billing address must be complete.
     const digital = values();
     digital.billing.id = null;
-    expect(messages(pavilionSchema(false).safeParse(digital))).toMatchObject({ 'billing.fields.name': 'Enter the name.' });
+    expect(messages(pavilionSchema(false).safeParse(digital))).toMatchObject({ 'billing.fields.name': 'Enter the full name.' });
   });
 
   it('sends the end customer trimmed, without an empty company', () => {
