@@ -82,6 +82,7 @@ pub fn state(db: uplink_db::Db, config: Config) -> AppState {
 pub fn hooks() -> Hooks {
     Hooks {
         incontrol_linked: Some(devices::incontrol_import::import_on_link),
+        answer_warmer: Some(catalog::query::warm_answer),
     }
 }
 

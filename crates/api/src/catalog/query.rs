@@ -269,18 +269,44 @@ pub fn cached_page(
     let body = ctx
         .snapshot
         .answers
-        .get_or_try_insert(ctx.store, &key, || {
-            let query = parse(&ctx.snapshot, raw_query, search)?;
-            let page = page(ctx, &query)?;
-            serde_json::to_vec(&page)
-                .map(axum::body::Bytes::from)
-                .map_err(ApiError::internal)
-        })?;
+        .get_or_try_insert(ctx.store, &key, || answer(ctx, raw_query, search))?;
     Ok((
         [(axum::http::header::CONTENT_TYPE, "application/json")],
         body,
     )
         .into_response())
+}
+
+/// The listing or search page for a raw query string, as served.
+fn answer(ctx: &StoreContext, raw_query: &str, search: bool) -> ApiResult<axum::body::Bytes> {
+    let query = parse(&ctx.snapshot, raw_query, search)?;
+    let page = page(ctx, &query)?;
+    serde_json::to_vec(&page)
+        .map(axum::body::Bytes::from)
+        .map_err(ApiError::internal)
+}
+
+/// The answer cache key `key` (`products?…` or `search?…`, as
+/// [`cached_page`] makes them) computed on `snapshot` for `store`; `None`
+/// for any other key or a query that is refused (the read model's
+/// [`Warmer`](crate::read_model::Warmer), wired in `crate::hooks`).
+pub fn warm_answer(
+    snapshot: &std::sync::Arc<Snapshot>,
+    store: usize,
+    key: &str,
+) -> Option<axum::body::Bytes> {
+    let (kind, raw_query) = key.split_once('?')?;
+    let search = match kind {
+        "products" => false,
+        "search" => true,
+        _ => return None,
+    };
+    let ctx = StoreContext {
+        snapshot: std::sync::Arc::clone(snapshot),
+        store,
+        source: crate::http::store::StoreSource::Default,
+    };
+    answer(&ctx, raw_query, search).ok()
 }
 
 pub fn page(ctx: &StoreContext, query: &ListingQuery) -> ApiResult<ProductPage> {

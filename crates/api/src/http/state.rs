@@ -16,6 +16,10 @@ pub struct Hooks {
     /// An account was just linked to InControl with this access token
     /// (accounts): import the devices that InControl account manages.
     pub incontrol_linked: Option<IncontrolLinked>,
+    /// A staff edit was patched into a new catalogue snapshot (catalogue):
+    /// compute a listing or search answer of the old snapshot's cache again
+    /// on the new one before it serves, so no request meets a cold cache.
+    pub answer_warmer: Option<crate::read_model::Warmer>,
 }
 
 /// `(state, user id, InControl access token)`.
@@ -131,7 +135,7 @@ impl AppState {
             mailer,
             secrets: Arc::new(tokio::sync::OnceCell::new()),
             oidc: Arc::new(crate::platform::oidc::OidcClientCache::default()),
-            catalog: Catalog::new(db.clone()),
+            catalog: Catalog::with_warmer(db.clone(), hooks.answer_warmer),
             intake_key: Arc::new(tokio::sync::OnceCell::new()),
             db,
             config: Arc::new(config),

@@ -52,6 +52,16 @@ impl AnswerCache {
         Ok(answer)
     }
 
+    /// Up to `limit` of the keys answered so far, as `(store, key)`.
+    pub fn keys(&self, limit: usize) -> Vec<(usize, String)> {
+        self.lock().map.keys().take(limit).cloned().collect()
+    }
+
+    /// Remembers an answer computed ahead of any request (a warmed cache).
+    pub fn insert(&self, store: usize, key: &str, answer: Bytes) {
+        let _ = self.get_or_try_insert::<()>(store, key, || Ok(answer));
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Entries> {
         // A panic while holding the lock leaves only a map of finished answers behind.
         self.inner

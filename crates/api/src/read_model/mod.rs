@@ -43,6 +43,15 @@ pub const SOON_GAP: Duration = Duration::from_millis(800);
 /// kept for the next edit (about 45 MB at 10,000 products, D110).
 pub const KEEP_ROWS_FOR: Duration = Duration::from_secs(120);
 
+/// At most this many answers of the replaced snapshot are computed again on
+/// a patched one before it serves (the listing and search pages in use).
+pub const WARM_AT_MOST: usize = 256;
+
+/// Computes the answer to `(store, key)` of an [`answers::AnswerCache`] on a
+/// snapshot, or `None` for a key it does not warm (wired by the composition
+/// root: the catalogue capability renders the pages).
+pub type Warmer = fn(&Arc<Snapshot>, usize, &str) -> Option<axum::body::Bytes>;
+
 /// Why a snapshot could not be built.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
@@ -70,6 +79,8 @@ pub struct Catalog {
     /// Rows are kept only while such changes come (staff at work), so a
     /// store nobody edits does not hold them.
     last_patchable_ms: AtomicI64,
+    /// Warms a patched snapshot's answer cache (see [`Warmer`]).
+    warmer: Option<Warmer>,
 }
 
 impl std::fmt::Debug for Catalog {
@@ -82,6 +93,12 @@ impl std::fmt::Debug for Catalog {
 
 impl Catalog {
     pub fn new(db: Db) -> Arc<Catalog> {
+        Catalog::with_warmer(db, None)
+    }
+
+    /// A catalogue whose patched snapshots start with the answers of the
+    /// snapshot they replace, computed again by `warmer`.
+    pub fn with_warmer(db: Db, warmer: Option<Warmer>) -> Arc<Catalog> {
         Arc::new(Catalog {
             db,
             current: ArcSwapOption::empty(),
@@ -91,6 +108,7 @@ impl Catalog {
             build_lock: tokio::sync::Mutex::new(()),
             rows: std::sync::Mutex::new(None),
             last_patchable_ms: AtomicI64::new(0),
+            warmer,
         })
     }
 
@@ -218,7 +236,7 @@ impl Catalog {
                 total_us = started.elapsed().as_micros() as u64,
                 "catalogue snapshot patched"
             );
-            self.current.store(Some(Arc::new(snap)));
+            self.current.store(Some(snap));
             // Rows kept for a full build are now a version behind.
             self.drop_kept_rows();
             return Ok(true);
@@ -259,7 +277,7 @@ impl Catalog {
         current: &Arc<Snapshot>,
         ids: &[String],
         target: i64,
-    ) -> Result<Option<Snapshot>, CatalogError> {
+    ) -> Result<Option<Arc<Snapshot>>, CatalogError> {
         let Some(family) = current.families_of(ids) else {
             return Ok(None);
         };
@@ -271,9 +289,16 @@ impl Catalog {
             Some((stock.versions.stock, stock.stock))
         };
         let current = Arc::clone(current);
-        tokio::task::spawn_blocking(move || current.patched(part, &family, target, stock))
-            .await
-            .map_err(|e| CatalogError::Task(e.to_string()))
+        let warmer = self.warmer;
+        tokio::task::spawn_blocking(move || {
+            let next = Arc::new(current.patched(part, &family, target, stock)?);
+            if let Some(warm) = warmer {
+                warm_answers(&current, &next, warm);
+            }
+            Some(next)
+        })
+        .await
+        .map_err(|e| CatalogError::Task(e.to_string()))
     }
 
     /// The rows of catalogue version `target`, made from the rows `current`
@@ -355,6 +380,18 @@ impl Catalog {
     pub async fn stock_band_changed(&self) {
         if let Err(e) = self.refresh().await {
             tracing::warn!(error = %e, "catalogue refresh after a stock change failed");
+        }
+    }
+}
+
+/// Computes the answers `from` has cached again on `to` (a patch of it:
+/// the same stores at the same places), so the pages in use are ready when
+/// `to` starts serving: each once, off the request path, instead of by
+/// every request that meets the cold cache at once.
+fn warm_answers(from: &Snapshot, to: &Arc<Snapshot>, warm: Warmer) {
+    for (store, key) in from.answers.keys(WARM_AT_MOST) {
+        if let Some(answer) = warm(to, store, &key) {
+            to.answers.insert(store, &key, answer);
         }
     }
 }

@@ -1019,9 +1019,21 @@ async fn a_price_change_is_patched_into_the_snapshot_and_serves_what_a_full_buil
             partner,
         ));
     }
+    // A listing page in use: the patched snapshot starts with it computed again.
+    let page = "/api/v1/products?sort=price_asc&page_size=24";
+    let before_page = app.get(page).await.text();
     commit_naming(&app, &changes).await;
     assert!(catalog.refresh().await.unwrap());
     let patched = catalog.loaded().unwrap();
+    let key = "products?sort=price_asc&page_size=24";
+    assert!(
+        patched
+            .answers
+            .keys(usize::MAX)
+            .iter()
+            .any(|(_, k)| k == key),
+        "the page in use was warmed"
+    );
     assert!(
         Arc::ptr_eq(
             &before.products[untouched as usize],
@@ -1038,6 +1050,18 @@ async fn a_price_change_is_patched_into_the_snapshot_and_serves_what_a_full_buil
         uplink_api::read_model::Snapshot::build(app.state.db.load_catalog().await.unwrap(), None)
             .unwrap();
     assert_eq!(served(&patched), served(&full));
+    let served_page = app.get(page).await.text();
+    let store = full.store_by_code("global").unwrap();
+    let fresh = uplink_api::catalog::query::warm_answer(&Arc::new(full), store, key).unwrap();
+    assert_eq!(
+        served_page.as_bytes(),
+        &fresh[..],
+        "the warmed page is the new snapshot's"
+    );
+    assert_ne!(
+        served_page, before_page,
+        "the variant's new price moved the cheapest first"
+    );
 
     // A new name changes what search finds: everything is built again.
     commit_naming(
