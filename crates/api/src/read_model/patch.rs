@@ -172,7 +172,8 @@ impl CatalogBase {
             {
                 priced.extend(rows.keys().copied());
             }
-            if had_list != !priced.is_empty() {
+            let has_list = !priced.is_empty();
+            if had_list != has_list {
                 return None;
             }
         }
