@@ -259,27 +259,6 @@ pub struct ConfigError {
 }
 
 impl Config {
-    /// Reads the process environment and the optional configuration file
-    /// (`UPLINK_CONFIG`, else `uplink.toml` when it exists); the environment
-    /// wins (see [`ConfigFile`](super::config_file::ConfigFile)).
-    pub fn from_env() -> Result<Config, ConfigError> {
-        let env = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
-        match super::config_file::ConfigFile::from_env()? {
-            Some(file) => Self::from_file_and(&file, env),
-            None => Self::from_lookup(env),
-        }
-    }
-
-    /// The settings of `file` under those `env` gives (tests pass a map); an
-    /// error about a value from the file names its setting and line.
-    pub fn from_file_and(
-        file: &super::config_file::ConfigFile,
-        env: impl Fn(&str) -> Option<String>,
-    ) -> Result<Config, ConfigError> {
-        Self::from_lookup(|k| env(k).or_else(|| file.get(k)))
-            .map_err(|e| file.locate(e, |k| env(k).is_some()))
-    }
-
     /// Reads configuration through `lookup` (tests pass a map).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let get = |k: &str| lookup(k).filter(|v| !v.trim().is_empty());

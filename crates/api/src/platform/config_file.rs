@@ -6,9 +6,32 @@
 //! string, number or true/false, or a value the setting refuses is an error
 //! that names the setting and its line.
 
-use super::config::ConfigError;
+use super::config::{Config, ConfigError};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+
+impl Config {
+    /// Reads the process environment and the optional configuration file
+    /// (`UPLINK_CONFIG`, else `uplink.toml` when it exists); the environment
+    /// wins (see [`ConfigFile`]).
+    pub fn from_env() -> Result<Config, ConfigError> {
+        let env = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
+        match ConfigFile::from_env()? {
+            Some(file) => Self::from_file_and(&file, env),
+            None => Self::from_lookup(env),
+        }
+    }
+
+    /// The settings of `file` under those `env` gives (tests pass a map); an
+    /// error about a value from the file names its setting and line.
+    pub fn from_file_and(
+        file: &ConfigFile,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        Self::from_lookup(|k| env(k).or_else(|| file.get(k)))
+            .map_err(|e| file.locate(e, |k| env(k).is_some()))
+    }
+}
 
 /// The file read when `UPLINK_CONFIG` is not set (when it exists).
 pub const DEFAULT_FILE: &str = "uplink.toml";
@@ -157,8 +180,6 @@ fn line_of(text: &str, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::platform::config::Config;
-    use std::collections::HashMap;
 
     fn file(text: &str) -> Result<ConfigFile, ConfigError> {
         ConfigFile::parse(Path::new("uplink.toml"), text)
