@@ -52,9 +52,9 @@ impl AnswerCache {
         Ok(answer)
     }
 
-    /// Up to `limit` of the keys answered so far, as `(store, key)`.
-    pub fn keys(&self, limit: usize) -> Vec<(usize, String)> {
-        self.lock().map.keys().take(limit).cloned().collect()
+    /// The keys answered so far, as `(store, key)`, in no order.
+    pub fn keys(&self) -> Vec<(usize, String)> {
+        self.lock().map.keys().cloned().collect()
     }
 
     /// Remembers an answer computed ahead of any request (a warmed cache).

@@ -389,9 +389,16 @@ impl Catalog {
 /// `to` starts serving: each once, off the request path, instead of by
 /// every request that meets the cold cache at once.
 fn warm_answers(from: &Snapshot, to: &Arc<Snapshot>, warm: Warmer) {
-    for (store, key) in from.answers.keys(WARM_AT_MOST) {
+    // Counted among the pages warmed, not among the keys: product pages
+    // (not warmed, cheap alone) may far outnumber the listings in use.
+    let mut warmed = 0;
+    for (store, key) in from.answers.keys() {
+        if warmed == WARM_AT_MOST {
+            break;
+        }
         if let Some(answer) = warm(to, store, &key) {
             to.answers.insert(store, &key, answer);
+            warmed += 1;
         }
     }
 }

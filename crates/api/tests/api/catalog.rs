@@ -1027,11 +1027,7 @@ async fn a_price_change_is_patched_into_the_snapshot_and_serves_what_a_full_buil
     let patched = catalog.loaded().unwrap();
     let key = "products?sort=price_asc&page_size=24";
     assert!(
-        patched
-            .answers
-            .keys(usize::MAX)
-            .iter()
-            .any(|(_, k)| k == key),
+        patched.answers.keys().iter().any(|(_, k)| k == key),
         "the page in use was warmed"
     );
     assert!(
