@@ -3,7 +3,9 @@
  * (ESLint forbids one anywhere else in src). Two kinds of value:
  * - calendar days (`2027-05-03`, a period end, a coverage end, valid-until): whole UTC days, shown
  *   as that day wherever the reader is, in one fixed style ("3 May 2027");
- * - instants (when something happened, a deadline): in the browser's time zone and locale.
+ * - instants (when something happened, a deadline): in the browser's time zone.
+ * Both in the store's one style, day before month ("3 May 2027", "21 Nov 2026, 18:30"), so a page that
+ * shows both kinds reads as one.
  * A value that is not a date comes back as it is (empty for null or undefined).
  */
 type DateValue = string | number | Date | null | undefined;
@@ -12,10 +14,10 @@ const utcDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short'
 const utcLongDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const utcDayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const utcWeekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-const timeWithSeconds = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+const timeOnly = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' });
+const timeWithSeconds = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' });
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
 /** `value` in `format`, or `value` itself when it is not a readable date. */
@@ -38,13 +40,13 @@ export const formatDayMonth = (value: DateValue): string => formatWith(utcDayMon
 /** A calendar day, UTC, with its weekday (table rows): `2026-11-26` → `Thu 26 Nov`. */
 export const formatWeekday = (value: DateValue): string => formatWith(utcWeekday, value);
 
-/** An instant's date and time in the browser's zone and locale: `2026-11-21T18:30:00Z` → "21 Nov 2026, 18:30" (en-GB, UTC). */
+/** An instant's date and time in the browser's zone: `2026-11-21T18:30:00Z` → "21 Nov 2026, 18:30" (in UTC). */
 export const formatDateTime = (value: DateValue): string => formatWith(dateTime, value);
 
-/** An instant's day in the browser's zone and locale: `2026-11-21T18:30:00Z` → "21 Nov 2026" (en-GB, UTC). */
+/** An instant's day in the browser's zone: `2026-11-21T18:30:00Z` → "21 Nov 2026" (in UTC). */
 export const formatDate = (value: DateValue): string => formatWith(dateOnly, value);
 
-/** An instant's time of day in the browser's zone and locale: "18:30", or "18:30:05" with `seconds` (en-GB). */
+/** An instant's time of day in the browser's zone: "18:30", or "18:30:05" with `seconds`. */
 export const formatTime = (value: DateValue, { seconds = false }: { seconds?: boolean } = {}): string =>
   formatWith(seconds ? timeWithSeconds : timeOnly, value);
 
