@@ -95,11 +95,16 @@ pub fn openapi_json() -> String {
         .expect("OpenAPI document serialises")
 }
 
-/// Background work of a serving process: the e-mail sender, the password
-/// hasher's warm-up, the metrics upkeep and the job runner with every
-/// capability's jobs ([`jobs`]). Abort the handles on shutdown.
-pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
-    let mut tasks = Vec::new();
+/// Background work of a serving process: its registration and heartbeat
+/// among the servers on the database (before any claim is taken), the
+/// e-mail sender, the password hasher's warm-up, the metrics upkeep and the
+/// job runner with every capability's jobs ([`jobs`]). Abort the handles on
+/// shutdown, then call [`platform::instances::retire`].
+pub async fn spawn_background(
+    state: &AppState,
+) -> anyhow::Result<Vec<tokio::task::JoinHandle<()>>> {
+    platform::instances::register(&state.db).await?;
+    let mut tasks = vec![platform::instances::spawn_heartbeat(state.db.clone())];
     if let Some(sender) = state.mailer.spawn_sender(state.db.clone()) {
         tasks.push(sender);
     }
@@ -127,7 +132,7 @@ pub fn spawn_background(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
             metrics.run_upkeep();
         }
     }));
-    tasks
+    Ok(tasks)
 }
 
 /// Every capability's periodic jobs, run by the one job runner

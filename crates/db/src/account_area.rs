@@ -291,12 +291,13 @@ impl Db {
         let mut claimed = Vec::new();
         for id in ids {
             let res = sqlx::query(
-                "UPDATE email_outbox SET locked_until = $2
+                "UPDATE email_outbox SET locked_until = $2, held_by = $4
                  WHERE id = $1 AND status = 'queued' AND locked_until <= $3",
             )
             .bind(&id)
             .bind(now + lease_ms)
             .bind(now)
+            .bind(self.instance_id())
             .execute(self.writer())
             .await?;
             if res.rows_affected() == 1

@@ -56,8 +56,8 @@ impl Db {
             );
             let insert = async move {
                 sqlx::query(
-                    "INSERT INTO idempotency_keys (scope, idem_key, request_hash, state, created_at, locked_until, expires_at) \
-                     VALUES ($1, $2, $3, 'in_progress', $4, $5, $6) ON CONFLICT (scope, idem_key) DO NOTHING",
+                    "INSERT INTO idempotency_keys (scope, idem_key, request_hash, state, created_at, locked_until, expires_at, held_by) \
+                     VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $7) ON CONFLICT (scope, idem_key) DO NOTHING",
                 )
                 .bind(&owned_scope)
                 .bind(&owned_key)
@@ -65,6 +65,7 @@ impl Db {
                 .bind(now)
                 .bind(now + LEASE_MS)
                 .bind(now + KEY_TTL_MS)
+                .bind(db.instance_id())
                 .execute(db.writer())
                 .await
             };
@@ -106,13 +107,14 @@ impl Db {
             }
             // The claimant died: take over its lease.
             let taken = sqlx::query(
-                "UPDATE idempotency_keys SET locked_until = $1 \
+                "UPDATE idempotency_keys SET locked_until = $1, held_by = $5 \
                  WHERE scope = $2 AND idem_key = $3 AND state = 'in_progress' AND locked_until = $4",
             )
             .bind(now + LEASE_MS)
             .bind(scope)
             .bind(key)
             .bind(row.locked_until)
+            .bind(self.instance_id())
             .execute(self.writer())
             .await?
             .rows_affected();

@@ -14,11 +14,13 @@ impl Db {
         .execute(self.writer())
         .await?;
         let n = sqlx::query(
-            "UPDATE job_leases SET locked_until = $1, last_run_at = $2 WHERE name = $3 AND locked_until <= $2",
+            "UPDATE job_leases SET locked_until = $1, last_run_at = $2, held_by = $4 \
+             WHERE name = $3 AND locked_until <= $2",
         )
         .bind(now + lease_ms)
         .bind(now)
         .bind(name)
+        .bind(self.instance_id())
         .execute(self.writer())
         .await?
         .rows_affected();

@@ -29,6 +29,7 @@ pub mod delivery;
 pub mod devices;
 pub mod downloads;
 pub mod idempotency;
+pub mod instances;
 pub mod intake;
 pub mod invitations;
 pub mod jobs;
@@ -112,6 +113,8 @@ pub struct Db {
     backend: Backend,
     /// The staff product list's index, kept for the catalogue version it was read at.
     admin_index: admin_catalog::IndexCache,
+    /// Who this handle's claims say holds them (see [`instances`]).
+    instance: std::sync::Arc<str>,
 }
 
 impl Db {
@@ -146,6 +149,7 @@ impl Db {
             writer,
             backend,
             admin_index: admin_catalog::IndexCache::default(),
+            instance: uplink_domain::ids::new_id("srv").into(),
         })
     }
 

@@ -62,6 +62,7 @@ const SOURCES: &[Source] = &[
     migration!(61, "backoffice"),
     migration!(62, "backoffice_orders"),
     migration!(63, "catalog_changes"),
+    migration!(64, "server_instances"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

@@ -73,24 +73,26 @@ impl Db {
     ) -> Result<Option<RenewalClaim>, DbError> {
         let mut conn = self.pool().acquire().await?;
         let inserted = sqlx::query(
-            "INSERT INTO device_renewals (serial, expires_at, status, created_at, claimed_at) \
-             VALUES ($1, $2, 'claimed', $3, $3) ON CONFLICT (serial, expires_at) DO NOTHING",
+            "INSERT INTO device_renewals (serial, expires_at, status, created_at, claimed_at, held_by) \
+             VALUES ($1, $2, 'claimed', $3, $3, $4) ON CONFLICT (serial, expires_at) DO NOTHING",
         )
         .bind(serial)
         .bind(expires_at)
         .bind(now)
+        .bind(self.instance_id())
         .execute(&mut *conn)
         .await?
         .rows_affected();
         let taken = inserted > 0
             || sqlx::query(
-                "UPDATE device_renewals SET claimed_at = $1 WHERE serial = $2 AND expires_at = $3 \
+                "UPDATE device_renewals SET claimed_at = $1, held_by = $5 WHERE serial = $2 AND expires_at = $3 \
                  AND status = 'claimed' AND claimed_at < $4",
             )
             .bind(now)
             .bind(serial)
             .bind(expires_at)
             .bind(stale_before)
+            .bind(self.instance_id())
             .execute(&mut *conn)
             .await?
             .rows_affected()

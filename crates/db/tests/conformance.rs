@@ -169,3 +169,180 @@ async fn a_queued_delivery_is_claimed_by_one_server_at_a_time_and_finished_once(
     let row = t.db.delivery_queue_row(&order_id).await.unwrap().unwrap();
     assert_eq!(row.attempts, 2);
 }
+
+// ----- servers and their claims (D115) -----
+
+use uplink_db::Db;
+use uplink_db::idempotency::Claim;
+use uplink_db::instances::{DEAD_AFTER_MS, this_host};
+
+/// Another serving process on the same database: its own handle, its own id.
+async fn another_server(t: &TestDb, now: i64) -> Db {
+    let db = Db::connect(&t.url).await.unwrap();
+    db.register_instance(now).await.unwrap();
+    db
+}
+
+fn queued_email(id: &str, now: i64) -> uplink_db::account_area::OutboxRow {
+    uplink_db::account_area::OutboxRow {
+        id: id.into(),
+        kind: "test".into(),
+        user_id: None,
+        to_address: "buyer@example.com".into(),
+        subject: "Hello".into(),
+        body_text: "Hello".into(),
+        body_html: None,
+        status: "queued".into(),
+        attempts: 0,
+        last_error: None,
+        created_at: now,
+        sent_at: None,
+    }
+}
+
+#[tokio::test]
+async fn a_dead_servers_claims_are_freed_and_a_live_servers_are_kept() {
+    let t = TestDb::new().await;
+    let now = uplink_db::now_ms();
+    let (dead, live) = (another_server(&t, now).await, another_server(&t, now).await);
+    let me = t.db.clone();
+    me.register_instance(now).await.unwrap();
+    assert!(dead.claim_job("job-of-dead", now, 600_000).await.unwrap());
+    assert!(live.claim_job("job-of-live", now, 600_000).await.unwrap());
+    assert!(matches!(
+        dead.idempotency_claim("orders", "k-dead", "h")
+            .await
+            .unwrap(),
+        Claim::Proceed
+    ));
+    assert!(matches!(
+        live.idempotency_claim("orders", "k-live", "h")
+            .await
+            .unwrap(),
+        Claim::Proceed
+    ));
+    assert!(matches!(
+        me.idempotency_claim("orders", "k-dead", "h").await.unwrap(),
+        Claim::Busy
+    ));
+    me.insert_outbox(&queued_email("mail-1", now))
+        .await
+        .unwrap();
+    assert_eq!(
+        dead.claim_due_outbox(now, 60_000, 10).await.unwrap().len(),
+        1
+    );
+
+    // Every server but `dead` beats again after the dead limit.
+    let later = now + DEAD_AFTER_MS + 1;
+    live.heartbeat(later).await.unwrap();
+    me.heartbeat(later).await.unwrap();
+    assert_eq!(
+        me.free_claims_of_dead(later).await.unwrap(),
+        vec![dead.instance_id().to_owned()]
+    );
+
+    assert!(
+        me.claim_job("job-of-dead", later, 600_000).await.unwrap(),
+        "the dead server's lease is free"
+    );
+    assert!(
+        !me.claim_job("job-of-live", later, 600_000).await.unwrap(),
+        "the live server keeps its lease"
+    );
+    assert!(matches!(
+        me.idempotency_claim("orders", "k-dead", "h").await.unwrap(),
+        Claim::Proceed
+    ));
+    assert!(matches!(
+        me.idempotency_claim("orders", "k-live", "h").await.unwrap(),
+        Claim::Busy
+    ));
+    assert_eq!(
+        me.claim_due_outbox(later, 60_000, 10).await.unwrap().len(),
+        1,
+        "its e-mail is free"
+    );
+    let ids: Vec<String> = me
+        .instances()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|i| i.id)
+        .collect();
+    assert!(
+        !ids.contains(&dead.instance_id().to_owned())
+            && ids.contains(&live.instance_id().to_owned())
+    );
+
+    // A server taken for dead that beats again is registered again.
+    dead.heartbeat(later).await.unwrap();
+    assert_eq!(me.instances().await.unwrap().len(), 3);
+    assert!(me.free_claims_of_dead(later).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_server_whose_process_is_gone_on_this_host_is_dead_at_once() {
+    let Some(host) = this_host() else { return }; // no /proc to ask
+    let t = TestDb::new().await;
+    let now = uplink_db::now_ms();
+    t.db.register_instance(now).await.unwrap();
+    // A pid that surely ended: a child process already reaped.
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let gone_pid = i64::from(child.id());
+    child.wait().unwrap();
+    for (id, row_host) in [
+        ("srv_gone", host.as_str()),
+        ("srv_elsewhere", "another-host/pid:[1]"),
+    ] {
+        sqlx::query(
+            "INSERT INTO server_instances (id, host, pid, started_at, seen_at) VALUES ($1, $2, $3, $4, $4)",
+        )
+        .bind(id)
+        .bind(row_host)
+        .bind(gone_pid)
+        .bind(now)
+        .execute(t.db.pool())
+        .await
+        .unwrap();
+        sqlx::query("INSERT INTO job_leases (name, locked_until, held_by) VALUES ($1, $2, $3)")
+            .bind(format!("job-{id}"))
+            .bind(now + 600_000)
+            .bind(id)
+            .execute(t.db.pool())
+            .await
+            .unwrap();
+    }
+    // Its heart beat just now, but the kernel says its process is gone;
+    // the same pid on another host says nothing.
+    assert_eq!(
+        t.db.free_claims_of_dead(now).await.unwrap(),
+        vec!["srv_gone".to_owned()]
+    );
+    assert!(t.db.claim_job("job-srv_gone", now, 1_000).await.unwrap());
+    assert!(
+        !t.db
+            .claim_job("job-srv_elsewhere", now, 1_000)
+            .await
+            .unwrap()
+    );
+}
+
+#[tokio::test]
+async fn a_server_that_stops_cleanly_frees_its_claims() {
+    let t = TestDb::new().await;
+    let now = uplink_db::now_ms();
+    let leaving = another_server(&t, now).await;
+    assert!(leaving.claim_job("job", now, 600_000).await.unwrap());
+    assert!(matches!(
+        leaving.idempotency_claim("orders", "k", "h").await.unwrap(),
+        Claim::Proceed
+    ));
+    leaving.retire_instance().await.unwrap();
+    assert!(t.db.claim_job("job", now, 600_000).await.unwrap());
+    assert!(matches!(
+        t.db.idempotency_claim("orders", "k", "h").await.unwrap(),
+        Claim::Proceed
+    ));
+    assert!(t.db.instances().await.unwrap().is_empty());
+}

@@ -150,7 +150,9 @@ async fn serve() -> anyhow::Result<()> {
         Some(dir) => tracing::info!(dir = %dir.display(), "serving the frontend"),
         None => tracing::warn!("no built frontend found (run `make build` or set UPLINK_WEB_DIR)"),
     }
-    let background = uplink_api::spawn_background(&state);
+    let background = uplink_api::spawn_background(&state)
+        .await
+        .context("registering this server on the database")?;
     let app = uplink_api::app(state);
     tracing::info!(
         listen = %listener.local_addr()?, public_url = %config.public_url,
@@ -165,6 +167,7 @@ async fn serve() -> anyhow::Result<()> {
     for task in background {
         task.abort();
     }
+    uplink_api::platform::instances::retire(&db).await;
     db.close().await;
     tracing::info!("stopped");
     Ok(())

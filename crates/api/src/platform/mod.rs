@@ -1,10 +1,11 @@
 //! The platform: what every capability runs on and nothing HTTP-specific —
 //! configuration, e-mail, the secret box, password hashing, the OpenID
-//! Connect client, money and time formats, the job runner. Imports no
+//! Connect client, money and time formats, the job runner, this server among others. Imports no
 //! capability.
 
 pub mod config;
 pub mod config_file;
+pub mod instances;
 pub mod jobs;
 pub mod mail;
 pub mod money;
