@@ -64,10 +64,11 @@ ORPHAN_CLAIMS = """SELECT
 
 def dead_server_claims(db_path):
     """While no server runs: the one registered server (the killed one) and how many
-    claims it still holds."""
+    claims it still holds (every running claim: it is the only server)."""
     con = sqlite3.connect(db_path, timeout=10)
     dead = [r[0] for r in con.execute("SELECT id FROM server_instances")]
-    held = con.execute(ORPHAN_CLAIMS, {"now": int(time.time() * 1000), "dead": ""}).fetchone()[0]
+    held = con.execute(ORPHAN_CLAIMS.replace("SELECT id FROM server_instances WHERE id <> :dead", "SELECT ''"),
+                       {"now": int(time.time() * 1000)}).fetchone()[0]
     con.close()
     return dead, held
 
