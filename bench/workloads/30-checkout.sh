@@ -1,7 +1,7 @@
 # Full checkout (issue 5): sign in once, then card token → add to cart → place
 # order, one persistent connection per buyer (bench/checkout-driver, a
 # one-thread Rust client, so the driver leaves the server the rest of the machine). Bar
-# (QUALITY.md): >= 300 orders/s on SQLite with zero errors (PostgreSQL: reported). The product gets
+# (QUALITY.md, issue 33): >= 300 orders/s with zero errors on SQLite and PostgreSQL. The product gets
 # plenty of stock first so every order can succeed. Carts are filled through
 # the cart API (POST /api/v1/cart/lines), as the cart page does.
 #
@@ -54,13 +54,15 @@ if [[ -n "$checkout_sku" ]]; then
     printf 'delivery     %s digital lines delivered, %s/s; all delivered %s s after the load (%s left): %s\n' \
       "$delivered" "$rate" "$after" "$left" \
       "$(awk -v t="$after" -v l="$left" 'BEGIN {print (l == 0 && t <= 10) ? "ok (bar <= 10 s)" : "BELOW BAR (<= 10 s)"}')"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' delivery "$rate" 0 0 "$left" 0 0 >> "$BENCH_RESULTS_TSV"
+    # results.json judges the bar on the backlog: the seconds from the load's end to
+    # the last delivery stand as the row's p50 and p99 (in ms) against a p99 bar of
+    # 10,000 ms, and lines left undelivered count as errors.
+    after_ms=$(awk -v t="$after" 'BEGIN {printf "%.0f", t * 1000}')
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' delivery "$rate" "$after_ms" "$after_ms" "$left" 0 10000 >> "$BENCH_RESULTS_TSV"
   fi
-  case "$DB_URL" in
-    sqlite://*) printf 'checkout     bar >= 300 orders/s with zero errors on SQLite: %s\n' \
-      "$(awk -v r="${ops:-0}" -v e="${errs:-1}" 'BEGIN {print (r >= 300 && e == 0) ? "ok" : "BELOW BAR"}')" ;;
-    *) echo "checkout     (reported; the 300 orders/s bar is for SQLite)" ;;
-  esac
+  # The bar holds on both databases (issue 33).
+  printf 'checkout     bar >= 300 orders/s with zero errors on %s: %s\n' "${DB_URL%%:*}" \
+    "$(awk -v r="${ops:-0}" -v e="${errs:-1}" 'BEGIN {print (r >= 300 && e == 0) ? "ok" : "BELOW BAR"}')"
 else
   echo "checkout     skipped (no hardware product)"
 fi
