@@ -10,6 +10,8 @@
 // keeps every run's full Lighthouse report there (to see what an audit blames).
 // LIGHTHOUSE_COOKIE (e.g. `uplink_session=…`) is sent on the paths listed in
 // LIGHTHOUSE_SIGNED_IN (comma-separated), so a page is measured as its signed-in user sees it.
+// For `/` on mobile it also records the JavaScript the page transferred until idle (compressed, as
+// sent: the network-requests audit's scripts, transferSize), held to JS_BARS (issue 33).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -34,19 +36,31 @@ const chromeFlags = [
   '--disable-sync',
 ];
 
-// Bars: performance ≥ 95 on desktop and ≥ 90 on mobile; accessibility and best practices ≥ 95.
+// Bars: performance ≥ 95 on desktop and on mobile (issue 33 raised mobile from 90 for /, /products,
+// a product page and /cart; /mobile was held to 95 since issue 30); accessibility and best practices ≥ 95.
 const BARS = {
   desktop: { performance: 95, accessibility: 95, 'best-practices': 95 },
-  mobile: { performance: 90, accessibility: 95, 'best-practices': 95 },
+  mobile: { performance: 95, accessibility: 95, 'best-practices': 95 },
 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
-// Pages held to more than the form factor's bar: the app's web view opens /mobile on a phone (issue 30).
-const PATH_BARS = { mobile: { '/mobile': { performance: 95 } } };
+// Pages held to other than the form factor's bar (none today; e.g. `{ mobile: { '/x': { performance: 90 } } }`).
+const PATH_BARS = {};
+// JavaScript transferred until idle, compressed (KB): the home page on a phone (issue 33).
+const JS_BARS = { mobile: { '/': 110 } };
 const barsFor = (formFactor, path) => ({ ...BARS[formFactor], ...PATH_BARS[formFactor]?.[path] });
 const signedIn = new Set((process.env.LIGHTHOUSE_SIGNED_IN ?? '').split(',').filter(Boolean));
 const cookie = process.env.LIGHTHOUSE_COOKIE;
 
 const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+
+/** KB of JavaScript the page transferred (compressed, headers included, as Lighthouse counts it) until idle. */
+function scriptTransferKb(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  const bytes = items
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return Number((bytes / 1024).toFixed(1));
+}
 
 function summarise(lhr, formFactor, path) {
   const audits = lhr.audits;
@@ -64,7 +78,13 @@ function summarise(lhr, formFactor, path) {
     signed_in: Boolean(cookie && signedIn.has(path)),
   };
   const failing = CATEGORIES.filter((category) => score(lhr, category) < barsFor(formFactor, path)[category]);
-  result.meets_bar = failing.length === 0;
+  const jsBar = JS_BARS[formFactor]?.[path];
+  if (jsBar !== undefined) {
+    result.js_transfer_kb = scriptTransferKb(lhr);
+    result.bars.js_transfer_kb = jsBar;
+  }
+  const jsOver = jsBar !== undefined && result.js_transfer_kb > jsBar;
+  result.meets_bar = failing.length === 0 && !jsOver;
   // What Lighthouse blames when a bar is missed: the failing audits with a weight, worst first.
   if (!result.meets_bar) {
     result.failing_audits = failing.flatMap((category) =>
@@ -72,6 +92,7 @@ function summarise(lhr, formFactor, path) {
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
         .map((ref) => `${category}:${ref.id}`),
     );
+    if (jsOver) result.failing_audits.push(`js-transfer:${result.js_transfer_kb} KB > ${jsBar} KB`);
   }
   if (lhr.runtimeError) result.error = lhr.runtimeError.message;
   return result;
@@ -91,9 +112,11 @@ const line = (r) =>
     r.accessibility,
   ).padStart(3)}  bp ${String(r.best_practices).padStart(3)}  LCP ${String(r.lcp_ms).padStart(5)} ms  CLS ${r.cls
     .toFixed(3)
-    .padStart(5)}  TBT ${String(r.tbt_ms).padStart(4)} ms  ${r.meets_bar ? 'PASS' : 'FAIL'} (bar perf >= ${
-    r.bars.performance
-  }, a11y/bp >= 95)${r.signed_in ? '  signed in' : ''}${r.failing_audits?.length ? `  [${r.failing_audits.join(', ')}]` : ''}${r.error ? `  error: ${r.error}` : ''}`;
+    .padStart(5)}  TBT ${String(r.tbt_ms).padStart(4)} ms${
+    r.js_transfer_kb !== undefined ? `  JS ${r.js_transfer_kb} KB` : ''
+  }  ${r.meets_bar ? 'PASS' : 'FAIL'} (bar perf >= ${r.bars.performance}, a11y/bp >= 95${
+    r.bars.js_transfer_kb !== undefined ? `, JS until idle <= ${r.bars.js_transfer_kb} KB` : ''
+  })${r.signed_in ? '  signed in' : ''}${r.failing_audits?.length ? `  [${r.failing_audits.join(', ')}]` : ''}${r.error ? `  error: ${r.error}` : ''}`;
 
 const results = [];
 for (const formFactor of ['desktop', 'mobile']) {

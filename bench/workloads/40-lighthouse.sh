@@ -1,5 +1,5 @@
 # Lighthouse on the storefront (issue 14). Sourced by bench/run.sh with lib.sh loaded.
-# Bars (QUALITY.md): performance >= 95 desktop, >= 90 mobile; accessibility and
+# Bars (QUALITY.md, issue 33): performance >= 95 desktop and mobile; accessibility and
 # best practices >= 95; /mobile on mobile >= 95 (issue 30). Desktop and mobile,
 # on /, /products, a product page, /cart and /mobile (signed in as the usage
 # workload's customer with 12 months of devices, plans and eSIMs when that
