@@ -1,7 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { isApiProblem } from '@/lib/api/api-problem';
-import { messageForProblem } from '@/lib/api/error-messages';
 import { loginUrl } from '@/lib/auth/return-path';
 import { useCurrentUser } from '@/lib/auth/session';
 import { useBookmarks, useSetBookmark } from '@/lib/bookmarks/bookmarks';
@@ -42,11 +41,17 @@ export function BookmarkButton({ productId, productName, appearance = 'icon', cl
             message: bookmarked ? `Removed ${productName} from your bookmarks.` : `Bookmarked ${productName}.`,
             tone: 'success',
           }),
-        onError: (error) =>
-          toast.show({
-            message: isApiProblem(error) ? messageForProblem(error) : 'The bookmark could not be saved. Try again.',
-            tone: 'error',
-          }),
+        onError: (error) => {
+          if (!isApiProblem(error)) {
+            toast.show({ message: 'The bookmark could not be saved. Try again.', tone: 'error' });
+            return;
+          }
+          // The messages load when one is needed (product cards on every listing carry this button).
+          void import('@/lib/api/error-messages').then(
+            ({ messageForProblem }) => toast.show({ message: messageForProblem(error), tone: 'error' }),
+            () => toast.show({ message: 'The bookmark could not be saved. Try again.', tone: 'error' }),
+          );
+        },
       },
     );
   }

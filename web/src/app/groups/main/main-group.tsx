@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, useLocation } from 'react-router';
 import { SkipLink } from '@/components/ui/skip-link';
-import { SilentSsoCheck } from '@/features/accounts/components/silent-sso-check';
+import { SilentSsoGate } from '@/features/accounts/components/silent-sso-gate';
 
 import { HomePage } from '@/features/catalog/routes/home-page';
 import { AppRoutes } from '@/lib/sentry-routes';
@@ -34,15 +34,9 @@ const DeviceManagementPage = lazy(() => import('./device-management-route'));
 const AccountQuotationsPage = lazy(() => import('./account-quotations-route'));
 const AccountQuotationPage = lazy(() => import('./account-quotation-route'));
 const QuotationPaymentPage = lazy(() => import('@/features/quotations/routes/quotation-payment-page'));
-const StaffQuotationsPage = lazy(() => import('@/features/quotations/routes/staff-quotations-page'));
-const StaffQuotationPage = lazy(() => import('@/features/quotations/routes/staff-quotation-page'));
 
 const CartPage = lazy(() => import('@/features/cart/routes/cart-page'));
 const QuickOrderPage = lazy(() => import('@/features/cart/routes/quick-order-page'));
-
-const ErrorsPage = lazy(() => import('@/features/errors/routes/errors-page'));
-const ErrorIssuePage = lazy(() => import('@/features/errors/routes/error-issue-page'));
-const IntegrationKeysPage = lazy(() => import('@/features/integration-keys/routes/integration-keys-page'));
 
 const CheckoutPage = lazy(() => import('@/features/checkout/routes/checkout-page'));
 const PaymentPage = lazy(() => import('@/features/checkout/routes/payment-page'));
@@ -50,29 +44,15 @@ const ConfirmOrderPage = lazy(() => import('@/features/checkout/routes/confirm-o
 const ThankYouPage = lazy(() => import('@/features/checkout/routes/thank-you-page'));
 const OrdersPage = lazy(() => import('@/features/orders/routes/orders-page'));
 const OrderPage = lazy(() => import('@/features/orders/routes/order-page'));
-const StaffOrdersPage = lazy(() => import('@/features/orders/routes/staff-orders-page'));
-const StaffOrderPage = lazy(() => import('@/features/orders/routes/staff-order-page'));
-const OutboxPage = lazy(() => import('@/features/admin/routes/outbox-page'));
-const AuditLogPage = lazy(() => import('@/features/admin/routes/audit-log-page'));
-const StaffCustomersPage = lazy(() => import('@/features/credit/routes/staff-customers-page'));
-const StaffCustomerPage = lazy(() => import('@/features/credit/routes/staff-customer-page'));
 
 const PartnerDashboardPage = lazy(() => import('@/features/partners/routes/partner-dashboard-page'));
 const PartnerRebatesPage = lazy(() => import('@/features/partners/routes/partner-rebates-page'));
 const MiniStoreEditorPage = lazy(() => import('@/features/partners/routes/mini-store-editor-page'));
-const StaffRebatesPage = lazy(() => import('@/features/partners/routes/staff-rebates-page'));
-const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout'));
-const AdminHomePage = lazy(() => import('@/features/admin/routes/admin-home-page'));
-const AdminProductsPage = lazy(() => import('@/features/admin/routes/products-page'));
-const ProductEditorPage = lazy(() => import('@/features/admin/routes/product-editor-page'));
-const ProductImportPage = lazy(() => import('@/features/admin/routes/product-import-page'));
-const AdminStoresPage = lazy(() => import('@/features/admin/routes/stores-page'));
-const StoreEditorPage = lazy(() => import('@/features/admin/routes/store-editor-page'));
-const AdminCouponsPage = lazy(() => import('@/features/admin/routes/coupons-page'));
-const CouponEditorPage = lazy(() => import('@/features/admin/routes/coupon-editor-page'));
-const ReferralTermsPage = lazy(() => import('@/features/admin/routes/referral-terms-page'));
 const PavilionCheckoutPage = lazy(() => import('@/features/pavilion/routes/pavilion-checkout-page'));
 const InvitationPage = lazy(() => import('@/features/invitations/routes/invitation-page'));
+
+// The back office's routes and their pages: a storefront visit does not download their table.
+const BackOfficeRoutes = lazy(() => import('./back-office-routes'));
 
 /** Holds the page's place while its code loads (no content jump when it arrives). */
 function PageFallback() {
@@ -106,7 +86,7 @@ function MainShell() {
       <ScrollManager />
       <SkipLink />
       <MainHeader />
-      <SilentSsoCheck />
+      <SilentSsoGate />
       <main id="main" className="main-shell__content" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           {/* Navigations are reported under their route pattern (`/products/:slug`), not the raw URL. */}
@@ -143,34 +123,8 @@ function MainShell() {
             <Route path="checkout/thank-you" element={<ThankYouPage />} />
             <Route path="order" element={<OrdersPage />} />
             <Route path="order/:number" element={<OrderPage />} />
-            {/* The back office (SPEC §15): one layout, navigation by role; every page's calls are checked on the server. */}
-            <Route path="admin" element={<AdminLayout />}>
-              <Route index element={<AdminHomePage />} />
-              <Route path="orders" element={<StaffOrdersPage />} />
-              <Route path="orders/:number" element={<StaffOrderPage />} />
-              <Route path="outbox" element={<OutboxPage />} />
-              <Route path="audit-log" element={<AuditLogPage />} />
-              <Route path="customers" element={<StaffCustomersPage />} />
-              <Route path="customers/:id" element={<StaffCustomerPage />} />
-              <Route path="quotations" element={<StaffQuotationsPage />} />
-              <Route path="quotations/:number" element={<StaffQuotationPage />} />
-              <Route path="products" element={<AdminProductsPage />} />
-              <Route path="products/new" element={<ProductEditorPage />} />
-              <Route path="products/import" element={<ProductImportPage />} />
-              <Route path="products/:id" element={<ProductEditorPage />} />
-              <Route path="stores" element={<AdminStoresPage />} />
-              <Route path="stores/new" element={<StoreEditorPage />} />
-              <Route path="stores/:code" element={<StoreEditorPage />} />
-              <Route path="coupons" element={<AdminCouponsPage />} />
-              <Route path="coupons/new" element={<CouponEditorPage />} />
-              <Route path="coupons/:code" element={<CouponEditorPage />} />
-              <Route path="rebates" element={<StaffRebatesPage />} />
-              <Route path="referral-terms" element={<ReferralTermsPage />} />
-              <Route path="integration-keys" element={<IntegrationKeysPage />} />
-              <Route path="errors" element={<ErrorsPage />} />
-              <Route path="errors/:id" element={<ErrorIssuePage />} />
-              <Route path="*" element={<NotFoundContent homeHref="/admin" homeLabel="Go to the back-office home" />} />
-            </Route>
+            {/* The back office (SPEC §15): its own table of routes, loaded with the first back-office page. */}
+            <Route path="admin/*" element={<BackOfficeRoutes />} />
             <Route path="partner" element={<PartnerDashboardPage />} />
             <Route path="partner/rebates" element={<PartnerRebatesPage />} />
             <Route path="partner/mini-stores/:key" element={<MiniStoreEditorPage />} />

@@ -1,14 +1,25 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/get-products';
 import { CategoryTiles } from '../components/category-tiles';
 import { ProductGrid } from '../components/product-grid';
-import { QueryError } from '../components/query-error';
 import { HOME_SHELVES } from '../lib/listing-params';
 import { formatMoney } from '@/lib/money';
 import { useMiniStore } from '@/lib/resources/stores/use-mini-store';
 import '../catalog.css';
 
+// Shown only when a request fails: its code and the error messages load then, not with the home
+// page every visitor downloads (issue 33).
+const QueryError = lazy(() => import('../components/query-error').then((module) => ({ default: module.QueryError })));
+
+function ShelfError(props: ComponentProps<typeof QueryError>) {
+  return (
+    <Suspense fallback={null}>
+      <QueryError {...props} />
+    </Suspense>
+  );
+}
 
 function SpeedFusionPromo() {
   const { data } = useProducts(HOME_SHELVES.cloud);
@@ -91,7 +102,7 @@ export function HomePage() {
             </Link>
           </div>
           {categories.error ? (
-            <QueryError error={categories.error} onRetry={() => void categories.refetch()} title="We couldn’t load the categories" />
+            <ShelfError error={categories.error} onRetry={() => void categories.refetch()} title="We couldn’t load the categories" />
           ) : (
             <CategoryTiles categories={categories.data?.items} />
           )}
@@ -107,7 +118,7 @@ export function HomePage() {
             </Link>
           </div>
           {featured.error ? (
-            <QueryError error={featured.error} onRetry={() => void featured.refetch()} title="We couldn’t load these products" />
+            <ShelfError error={featured.error} onRetry={() => void featured.refetch()} title="We couldn’t load these products" />
           ) : (
             <ProductGrid products={featured.data?.items.slice(0, 4)} skeletonCount={4} label="Featured hardware" compact />
           )}
@@ -125,7 +136,7 @@ export function HomePage() {
             </Link>
           </div>
           {newest.error ? (
-            <QueryError error={newest.error} onRetry={() => void newest.refetch()} title="We couldn’t load these products" />
+            <ShelfError error={newest.error} onRetry={() => void newest.refetch()} title="We couldn’t load these products" />
           ) : (
             <ProductGrid products={newest.data?.items.slice(0, 8)} skeletonCount={8} label="New in the store" compact />
           )}

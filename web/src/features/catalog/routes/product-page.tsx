@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiProblem } from '@/lib/api/api-problem';
@@ -13,7 +14,6 @@ import { ProductTabs } from '../components/product-tabs';
 import { BookmarkButton } from '@/components/bookmark-button';
 
 import { useAddToCartFromForm } from '../components/add-to-cart';
-import { PurchaseForm } from '../components/purchase-form';
 import { QUOTE_INTENT, useQuoteFromForm } from '../components/request-quotation-from-form';
 import { QueryError } from '../components/query-error';
 import { StockBadge } from '../components/stock-badge';
@@ -23,6 +23,12 @@ import { formatAllowance, formatValidity } from '../lib/pricing';
 import { normaliseSerial } from '../lib/serial';
 import { chooseValue, resolveVariant, selectionFromParams } from '../lib/variants';
 import '../catalog.css';
+
+// The purchase form validates with react-hook-form and zod (some 40 KB compressed): requested as
+// soon as this page's code runs, beside its data and pictures, but not in the way of its first
+// paint (issue 33). Until it is there, an empty box of about its size holds its place.
+const purchaseForm = import('../components/purchase-form');
+const PurchaseForm = lazy(() => purchaseForm.then((module) => ({ default: module.PurchaseForm })));
 
 /** "Global store", "US store". */
 function storeName(code: string): string {
@@ -211,27 +217,29 @@ function ProductView({ product }: { product: ProductDetail }) {
             />
           )}
           {sold && price && (
-            <PurchaseForm
-              key={sku}
-              options={product.custom_options}
-              rules={{ min: product.min_qty, max: product.max_qty ?? null, step: product.qty_step }}
-              basePrice={price.cents}
-              currency={currency}
-              serial={normaliseSerial(params.get('serial') ?? '')}
-              onValid={
-                canBuy || canQuote
-                  ? (values, intent) => (intent === QUOTE_INTENT || !canBuy ? quote.onValid(values) : addToCart.onValid(values))
-                  : undefined
-              }
-              actions={
-                canBuy || canQuote ? (
-                  <div className="buy-box__actions">
-                    {canBuy && addToCart.actions}
-                    {canQuote && quote.actions}
-                  </div>
-                ) : undefined
-              }
-            />
+            <Suspense fallback={<div className="purchase-form" aria-busy="true" />}>
+              <PurchaseForm
+                key={sku}
+                options={product.custom_options}
+                rules={{ min: product.min_qty, max: product.max_qty ?? null, step: product.qty_step }}
+                basePrice={price.cents}
+                currency={currency}
+                serial={normaliseSerial(params.get('serial') ?? '')}
+                onValid={
+                  canBuy || canQuote
+                    ? (values, intent) => (intent === QUOTE_INTENT || !canBuy ? quote.onValid(values) : addToCart.onValid(values))
+                    : undefined
+                }
+                actions={
+                  canBuy || canQuote ? (
+                    <div className="buy-box__actions">
+                      {canBuy && addToCart.actions}
+                      {canQuote && quote.actions}
+                    </div>
+                  ) : undefined
+                }
+              />
+            </Suspense>
           )}
           <BookmarkButton productId={product.id} productName={product.name} appearance="full" className="buy-box__bookmark" />
         </div>
