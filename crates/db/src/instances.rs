@@ -12,7 +12,10 @@
 //! A process is dead when its heart has not beaten for [`DEAD_AFTER_MS`],
 //! or at once when it ran on the same host (same kernel boot and pid
 //! namespace) and its pid no longer exists. A live process's claims are
-//! never freed: its heart beats every [`HEARTBEAT_MS`], and a reused pid
+//! not freed: its heart beats every [`HEARTBEAT_MS`]; only a judge whose
+//! own heart has beaten without a gap for the whole dead limit judges by
+//! heartbeats (after a database outage nobody could beat, and the first
+//! server back must not take everyone else for dead); and a reused pid
 //! only makes a dead process look alive, which errs on the waiting side.
 //!
 //! Delivery needs none of this: an order is claimed and delivered in one
@@ -60,11 +63,21 @@ fn pid_alive(pid: i64) -> bool {
     std::path::Path::new(&format!("/proc/{pid}")).exists()
 }
 
+/// How a server may judge others: by the kernel alone, or by heartbeats too
+/// (when its own heart has beaten without a gap for [`DEAD_AFTER_MS`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Judge {
+    KernelOnly,
+    KernelAndHeartbeat,
+}
+
 impl InstanceRow {
-    /// Dead by its heartbeat, or by the kernel when it ran on `host` too.
-    pub fn is_dead(&self, now: i64, host: Option<&str>) -> bool {
+    /// Dead by the kernel when it ran on `host` too, or by its heartbeat
+    /// when the judge may judge by heartbeats.
+    pub fn is_dead(&self, now: i64, host: Option<&str>, judge: Judge) -> bool {
         let same_host = host.is_some() && self.host.as_deref() == host;
-        self.seen_at < now - DEAD_AFTER_MS || (same_host && !pid_alive(self.pid))
+        (same_host && !pid_alive(self.pid))
+            || (judge == Judge::KernelAndHeartbeat && self.seen_at < now - DEAD_AFTER_MS)
     }
 }
 
@@ -116,15 +129,19 @@ impl Db {
     }
 
     /// Frees the claims of every other registered process that is dead at
-    /// `now` and forgets it; returns the ids it freed. Reading the few
-    /// instance rows is all it costs while everyone lives.
-    pub async fn free_claims_of_dead(&self, now: i64) -> Result<Vec<String>, DbError> {
+    /// `now` as `judge` may tell, and forgets it; returns the ids it freed.
+    /// Reading the few instance rows is all it costs while everyone lives.
+    pub async fn free_claims_of_dead(
+        &self,
+        now: i64,
+        judge: Judge,
+    ) -> Result<Vec<String>, DbError> {
         let host = this_host();
         let dead: Vec<String> = self
             .instances()
             .await?
             .into_iter()
-            .filter(|i| i.id != self.instance_id() && i.is_dead(now, host.as_deref()))
+            .filter(|i| i.id != self.instance_id() && i.is_dead(now, host.as_deref(), judge))
             .map(|i| i.id)
             .collect();
         for id in &dead {

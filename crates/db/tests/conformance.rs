@@ -174,7 +174,7 @@ async fn a_queued_delivery_is_claimed_by_one_server_at_a_time_and_finished_once(
 
 use uplink_db::Db;
 use uplink_db::idempotency::Claim;
-use uplink_db::instances::{DEAD_AFTER_MS, this_host};
+use uplink_db::instances::{DEAD_AFTER_MS, Judge, this_host};
 
 /// Another serving process on the same database: its own handle, its own id.
 async fn another_server(t: &TestDb, now: i64) -> Db {
@@ -237,8 +237,17 @@ async fn a_dead_servers_claims_are_freed_and_a_live_servers_are_kept() {
     let later = now + DEAD_AFTER_MS + 1;
     live.heartbeat(later).await.unwrap();
     me.heartbeat(later).await.unwrap();
+    // A judge that has not beaten long enough itself (the database was away, say) frees nothing.
+    assert!(
+        me.free_claims_of_dead(later, Judge::KernelOnly)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     assert_eq!(
-        me.free_claims_of_dead(later).await.unwrap(),
+        me.free_claims_of_dead(later, Judge::KernelAndHeartbeat)
+            .await
+            .unwrap(),
         vec![dead.instance_id().to_owned()]
     );
 
@@ -278,7 +287,12 @@ async fn a_dead_servers_claims_are_freed_and_a_live_servers_are_kept() {
     // A server taken for dead that beats again is registered again.
     dead.heartbeat(later).await.unwrap();
     assert_eq!(me.instances().await.unwrap().len(), 3);
-    assert!(me.free_claims_of_dead(later).await.unwrap().is_empty());
+    assert!(
+        me.free_claims_of_dead(later, Judge::KernelAndHeartbeat)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[tokio::test]
@@ -316,7 +330,9 @@ async fn a_server_whose_process_is_gone_on_this_host_is_dead_at_once() {
     // Its heart beat just now, but the kernel says its process is gone;
     // the same pid on another host says nothing.
     assert_eq!(
-        t.db.free_claims_of_dead(now).await.unwrap(),
+        t.db.free_claims_of_dead(now, Judge::KernelOnly)
+            .await
+            .unwrap(),
         vec!["srv_gone".to_owned()]
     );
     assert!(t.db.claim_job("job-srv_gone", now, 1_000).await.unwrap());
