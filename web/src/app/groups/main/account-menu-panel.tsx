@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { useLogout } from '@/features/accounts/api/logout';
 import type { Me } from '@/lib/auth/session';
-import { PersonIcon } from './account-menu';
+import { PersonIcon } from './person-icon';
 
 const MENU_LINKS = [
   { to: '/account', label: 'Your account' },

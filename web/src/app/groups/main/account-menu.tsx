@@ -2,19 +2,11 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { loginUrl } from '@/lib/auth/return-path';
 import { useCurrentUser } from '@/lib/auth/session';
+import { PersonIcon } from './person-icon';
 
 // The signed-in menu (its links, signing out) loads once someone is signed in: a guest's first
 // page never downloads it (issue 33).
 const SignedInMenu = lazy(() => import('./account-menu-panel'));
-
-export function PersonIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="8.5" r="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <path d="M4.5 20.5a7.5 7.5 0 0 1 15 0" fill="none" stroke="currentColor" strokeWidth="1.8" />
-    </svg>
-  );
-}
 
 /** The header's account entry: "Sign in" for guests, the name with an account menu once signed in. */
 export function AccountMenu() {
