@@ -104,17 +104,19 @@ export default function SignedInMenu({ user }: { user: Me }) {
             <button
               type="button"
               disabled={logout.isPending}
-              onClick={() =>
-                logout.mutate(undefined, {
-                  onSuccess: () => {
+              onClick={() => {
+                // `mutateAsync`, not `mutate` with callbacks: signing out unmounts this menu (the
+                // header shows "Sign in" once the session is gone), and TanStack Query drops the
+                // callbacks of an unmounted component's `mutate`, so the move to `/` never happened.
+                void logout.mutateAsync().then(
+                  () => {
                     setOpen(false);
                     toast.show({ message: 'You’re signed out.', tone: 'info' });
                     void navigate('/');
                   },
-                  onError: () =>
-                    toast.show({ message: 'Signing out failed. Reload the page and try again.', tone: 'error' }),
-                })
-              }
+                  () => toast.show({ message: 'Signing out failed. Reload the page and try again.', tone: 'error' }),
+                );
+              }}
             >
               {logout.isPending ? 'Signing out…' : 'Sign out'}
             </button>
