@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Starts the release server on a temporary SQLite database and runs the
-# Playwright suite against it. Screenshots land in e2e/artifacts/.
+# Starts the server (UPLINK_BIN: `make test` passes the test build's
+# target/debug/uplink; the default is the release build) on a temporary SQLite
+# database and runs the Playwright suite against it. Screenshots land in e2e/artifacts/.
 #
 # Besides the main server (E2E_PORT, default 18080) it starts, for the accounts
 # tests, a real SMTP server (Python aiosmtpd, E2E_PORT+3) that the main server

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# API fuzzing: schemathesis (PyPI, pinned) against the release server's
+# API fuzzing: schemathesis (PyPI, pinned) against the server's (UPLINK_BIN)
 # /api/openapi.json, as a guest and as a signed-in customer side by side, with
 # positive and negative data and the checks below. Any failure makes the run
 # red. The server runs on a temporary SQLite database with the demo data and

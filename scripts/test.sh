@@ -4,11 +4,14 @@
 #
 # Independent stages run side by side, in two tracks, so the machine's cores are
 # busy while a stage waits on a database or a browser:
-#   1. Rust lints, tests on SQLite, then PostgreSQL  |  frontend checks, frontend and release builds
+#   1. Rust tests on SQLite, then PostgreSQL        |  frontend checks and build, then Rust lints
 #   2. API fuzzing (schemathesis, two roles at once) |  end-to-end tests (Playwright)
-# The release build is its own cargo profile (its own lock), so it does not wait for the
-# test binaries. Each track's output is kept and printed whole when it ends; any failure
-# makes the run red after both tracks finished.
+# The servers that stage 2 and the crash tests start are the `uplink` binary the Rust test build
+# already made (target/debug, the same code as `make build` in the dev profile): a release build
+# here cost a third of the run's compiling (18-20 cold minutes of the 2 cores) and tested nothing
+# more. Clippy has a target folder of its own, so it compiles beside the test build instead of
+# waiting for that folder's lock. Each track's output is kept and printed whole when it ends;
+# any failure makes the run red after both tracks finished.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/services.sh
@@ -39,11 +42,10 @@ side_by_side() {
   fi
 }
 
-rust_lints_and_tests() {
-  # Clippy here, not before both tracks: its cold minutes (8.5 in the last run) then overlap the
-  # frontend checks and the release build instead of holding up everything.
-  step "Rust lints"
-  cargo clippy --workspace --all-targets --locked -- -D warnings
+# The server binary the stages after the Rust tests start (built by the test build, see above).
+export UPLINK_BIN=target/debug/uplink
+
+rust_tests_sqlite_then_postgres() {
   step "Rust tests on SQLite"
   rust_tests --workspace
   step "Storage conformance and API tests on PostgreSQL"
@@ -51,23 +53,27 @@ rust_lints_and_tests() {
   # The whole workspace again (same feature set as above, so nothing recompiles);
   # crates without storage simply repeat their fast unit tests.
   UPLINK_TEST_DATABASE_URL="$PG_URL" rust_tests --workspace
+  # The test build made it (the server crate's integration tests run it); `cargo build` would
+  # compile the API crate again for its narrower feature set, minutes for nothing.
+  test -x "$UPLINK_BIN" || { echo "the test build left no $UPLINK_BIN" >&2; exit 1; }
 }
 
-frontend_checks_and_release_build() {
+frontend_checks_and_build_then_rust_lints() {
   step "Frontend lint, types and unit tests"
   (cd web && npm run lint && npm run typecheck && npm test)
-  step "Release build"
+  step "Frontend build"
   (cd web && npm run build)
-  cargo build --release --locked -p uplink-server
+  step "Rust lints"
+  cargo clippy --target-dir target/clippy --workspace --all-targets --locked -- -D warnings
 }
 
 api_fuzzing() {
-  step "API fuzzing (schemathesis) against the release server"
+  step "API fuzzing (schemathesis) against the server"
   scripts/schemathesis.sh
 }
 
 end_to_end() {
-  step "End-to-end tests against the release server"
+  step "End-to-end tests against the server"
   scripts/e2e.sh
 }
 
@@ -79,11 +85,11 @@ scripts/ensure-node-deps.sh web e2e
 step "Rust format"
 cargo fmt --all --check
 
-side_by_side rust_lints_and_tests frontend_checks_and_release_build
+side_by_side rust_tests_sqlite_then_postgres frontend_checks_and_build_then_rust_lints
 side_by_side api_fuzzing end_to_end
 
 step "Crash test: the server killed with SIGKILL during a checkout load"
-python3 scripts/crash-checkout.py --binary target/release/uplink
+python3 scripts/crash-checkout.py --binary "$UPLINK_BIN"
 
 step "Two servers on one PostgreSQL database: every paid line delivered exactly once"
-python3 scripts/two-servers.py --binary target/release/uplink --pg-url "$PG_URL"
+python3 scripts/two-servers.py --binary "$UPLINK_BIN" --pg-url "$PG_URL"
