@@ -210,7 +210,8 @@ test.describe('partner pages', () => {
 test.describe('staff pages', () => {
   test.use({ extraHTTPHeaders: ownAddress(3) });
   test('the back-office pages fit, cover nothing, pass axe', async ({ page }) => {
-    test.setTimeout(90_000);
+    // Some 25 pages, each with an axe run of 1-4 s on a busy 2-core machine.
+    test.setTimeout(180_000);
     await page.goto('/');
     await signInViaApi(page.request, 'admin@uplink.test');
     for (const path of STAFF_PAGES) await checkPage(page, path);
