@@ -2,16 +2,16 @@
 # Runs every test: Rust (SQLite, then PostgreSQL), frontend, API fuzzing, end to end.
 # Installs what is missing (npm packages, Chromium, PostgreSQL) first.
 #
-# Independent stages run side by side, in two tracks, so the machine's cores are
-# busy while a stage waits on a database or a browser:
+# The compiling stages run side by side, in two tracks, so the machine's cores are busy
+# while a stage waits on a database; the browser and fuzzing stages, busy on their own, follow:
 #   1. Rust tests on SQLite, then PostgreSQL        |  frontend checks and build, then Rust lints
 #   2. end-to-end tests (Playwright), then API fuzzing (schemathesis, two roles at once)
 # The servers that stage 2 and the crash tests start are the `uplink` binary the Rust test build
 # already made (target/debug, the same code as `make build` in the dev profile): a release build
 # here cost a third of the run's compiling (18-20 cold minutes of the 2 cores) and tested nothing
 # more. Clippy has a target folder of its own, so it compiles beside the test build instead of
-# waiting for that folder's lock. Each track's output is kept and printed whole when it ends;
-# any failure makes the run red after both tracks finished.
+# waiting for that folder's lock. Each stage's output is kept and printed whole when it ends;
+# any failure makes the run red, after the stages that can still run have run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/services.sh
