@@ -11,9 +11,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: 'list',
-  // Room for a slow CI machine: on a day the 2 cores ran 2.5x slower (and the suite shared them
-  // with the API fuzzer), long flows overran 30 s and lazily loaded pages 5 s. Waiting longer for
-  // what must appear never lets a wrong page pass.
+  // Room for a busy CI machine: when the suite shared the 2 cores with the API fuzzer, seven tests
+  // that pass alone in 10-25 s failed there. Waiting longer for what must appear never lets a wrong
+  // page pass.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
