@@ -15,7 +15,7 @@
 # operation and phase), SCHEMATHESIS_TIME_LIMIT (seconds per role; reaching it
 # is a failure, as the run was not finished; 1500 s: alone a role takes about
 # 350-450 s, and in `make test` the two roles share the two cores; beside the
-# end-to-end tests too, on a slow day, they ran past it).
+# end-to-end tests too, in CI, they ran past it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -86,7 +86,7 @@ step "Rust format"
 cargo fmt --all --check
 
 side_by_side rust_tests_sqlite_then_postgres frontend_checks_and_build_then_rust_lints
-# One after the other: both keep the 2 cores busy, and side by side on a slow day the fuzzer ran
+# One after the other: both keep the 2 cores busy, and side by side in CI the fuzzer ran
 # past its time limit while long browser flows ran past theirs (CI, 2026-11-28 and 29). A failure
 # in one still lets the other run; the run is red at the end.
 later_failure=0

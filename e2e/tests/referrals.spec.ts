@@ -104,7 +104,7 @@ test('a customer gets their referral code and share link on /account', async () 
 
 test('a new visitor opens the share link, signs up in the referral store and buys with the discount', async () => {
   // A whole journey (share link, sign-up, cart, card payment, four accessibility scans): about 20 s
-  // alone, and past 60 s on a slow day beside the API fuzzing.
+  // alone, and past 60 s in CI beside the API fuzzing.
   test.setTimeout(120_000);
   // The share link remembers the code (30 days, first link wins) …
   await visitor.goto(new URL(shareUrl).pathname + new URL(shareUrl).search);

@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@/lib/auth/session';
-import { mockApi } from '@/testing/api-mock';
+import { mockApi, problem } from '@/testing/api-mock';
 import { me, session } from '@/testing/fixtures';
-import { renderPage } from '@/testing/render';
+import { currentUrl, renderPage } from '@/testing/render';
 import { AccountMenu } from './account-menu';
 
 async function openMenuAs(roles: Me['roles']) {
@@ -39,5 +39,17 @@ describe('account menu', { timeout: 20_000 }, () => {
     await openMenuAs(['customer', 'admin']);
     expect(screen.getByRole('link', { name: 'Back office' })).toHaveAttribute('href', '/admin');
     expect(screen.queryByRole('link', { name: 'Partner dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('says what to do when signing out fails, and stays put', async () => {
+    mockApi({
+      'GET /api/v1/auth/session': () => session(me()),
+      'POST /api/v1/auth/logout': () => problem(503, 'unavailable'),
+    });
+    renderPage(<AccountMenu />, '/account/settings');
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu for/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('Signing out failed. Reload the page and try again.')).toBeInTheDocument();
+    expect(currentUrl()).toBe('/account/settings');
   });
 });
