@@ -16,6 +16,8 @@
 # BENCH_POSTGRES=postgres://user@host:port runs the same on PostgreSQL: a fresh
 # database uplink_bench_<pid> is created there and dropped afterwards.
 #
+# BENCH_PREFILL_ORDERS=100000 starts the store with that many orders (SQLite).
+#
 # BENCH_WORKLOADS=10-\* runs only the matching workloads (e.g. the catalogue).
 # 40-lighthouse runs Lighthouse (desktop and mobile) on /, /products, a product
 # page and /cart in Debian's Chromium and adds its scores under "lighthouse".
@@ -79,6 +81,17 @@ fi
 seed_started=$(date +%s.%N)
 UPLINK_LOG=warn "$BIN" seed-bench --products "$BENCH_PRODUCTS" --database-url "$DB_URL"
 seed_s=$(awk -v a="$seed_started" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')
+# BENCH_PREFILL_ORDERS=N: the store starts with N orders of 5,000 other
+# customers (SQLite), to compare checkout and the order pages with an empty
+# store's (issue 34). 15-backoffice then uses them instead of filling its own.
+if [[ -n "${BENCH_PREFILL_ORDERS:-}" ]]; then
+  if [[ "$DB_URL" != sqlite://* ]]; then
+    echo "bench: BENCH_PREFILL_ORDERS fills SQLite files only" >&2
+    exit 2
+  fi
+  read -r prefilled _ < <(python3 "$ROOT/bench/admin-orders/fill.py" "${DB_URL#sqlite://}" "$BENCH_PREFILL_ORDERS")
+  echo "bench: the store starts with $prefilled orders"
+fi
 
 start_ms=$(date +%s%3N)
 # The public address is the one the load and the browser use (error reports are sent there; CSP: 'self').

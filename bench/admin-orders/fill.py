@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Fills a bench SQLite database with N orders (copies of the demo orders with
-new numbers, customers, stores, methods, statuses and times spread over two
-years, each with its lines) and N audit entries, for the back-office bench
-(issue 32). Usage: fill.py DB_PATH N"""
+new numbers, stores, methods, statuses and times spread over two years, each
+with its lines, placed by 5,000 bench customers buyerK@bench.example) and N
+audit entries: for the back-office bench (issue 32) and the checkout and
+order pages of a store with 100,000 orders (issue 34). A second call on a
+filled database adds nothing. Usage: fill.py DB_PATH N"""
 import sqlite3
 import sys
 import time
@@ -23,6 +25,7 @@ def order_expr(c):
         "id": "'bo_' || n.i",
         "number": "'UL-B' || substr('0000000' || n.i, -7)",
         "email": "'buyer' || (n.i % 5000) || '@bench.example'",
+        "user_id": "'usr_bench_' || (n.i % 5000)",
         "status": "CASE n.i % 7 " + " ".join(f"WHEN {k} THEN '{s}'" for k, s in enumerate(STATUSES)) + " END",
         "payment_method": "CASE n.i % 4 " + " ".join(f"WHEN {k} THEN '{m}'" for k, m in enumerate(METHODS)) + " END",
         "store_code": "CASE n.i % 3 " + " ".join(f"WHEN {k} THEN '{s}'" for k, s in enumerate(STORES)) + " END",
@@ -35,6 +38,18 @@ def line_expr(c):
     return {"id": "'bol_' || n.i || '_' || l.position", "order_id": "'bo_' || n.i"}.get(c, "l." + c)
 
 series = f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {n})"
+
+def counts():
+    return con.execute("SELECT COUNT(*) FROM orders").fetchone()[0], con.execute("SELECT COUNT(*) FROM audit_log").fetchone()[0]
+
+if con.execute("SELECT 1 FROM orders WHERE id = 'bo_1'").fetchone():
+    print(*counts())  # filled before (run.sh's BENCH_PREFILL_ORDERS)
+    sys.exit(0)
+con.execute(
+    "WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < 4999) "
+    "INSERT INTO users (id, email, name, country, created_at, updated_at) "
+    f"SELECT 'usr_bench_' || i, 'buyer' || i || '@bench.example', 'Bench buyer ' || i, 'DE', {now}, {now} FROM k"
+)
 tcount = len(templates)
 con.execute("CREATE TEMP TABLE tpl (k INTEGER PRIMARY KEY, id TEXT NOT NULL)")
 con.executemany("INSERT INTO tpl (k, id) VALUES (?, ?)", list(enumerate(templates)))
@@ -56,4 +71,4 @@ con.execute(
     "'order', 'UL-B' || substr('0000000' || n.i, -7), 'bench entry', '{\"status\":\"processing\"}', '{\"status\":\"shipped\"}' FROM n"
 )
 con.commit()
-print(con.execute("SELECT COUNT(*) FROM orders").fetchone()[0], con.execute("SELECT COUNT(*) FROM audit_log").fetchone()[0])
+print(*counts())

@@ -29,7 +29,10 @@ PY
 }
 if [[ -n "$checkout_sku" ]]; then
   checkout_sql "$restock_sql" >/dev/null
-  secs=${BENCH_DURATION%s}
+  # BENCH_CHECKOUT_DURATION=120s sustains this load alone (issue 34: the
+  # backlog a 10 s run hides); the other workloads keep BENCH_DURATION.
+  checkout_duration=${BENCH_CHECKOUT_DURATION:-$BENCH_DURATION}
+  secs=${checkout_duration%s}
   # shellcheck disable=SC2086 # a list of SKUs
   digital=${BENCH_CHECKOUT_DIGITAL-LIC-SF-BOND SFC-20GB-1M}
   awaiting_sql="SELECT COUNT(*) FROM order_lines WHERE delivery_status = 'awaiting_delivery'"
@@ -59,6 +62,15 @@ if [[ -n "$checkout_sku" ]]; then
     # 10,000 ms, and lines left undelivered count as errors.
     after_ms=$(awk -v t="$after" 'BEGIN {printf "%.0f", t * 1000}')
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' delivery "$rate" "$after_ms" "$after_ms" "$left" 0 10000 >> "$BENCH_RESULTS_TSV"
+    # Where a delivery spent its time: waiting for a writer, and holding one (the server's /metrics).
+    curl -fsS "$BENCH_BASE/metrics" | awk '
+      /^delivery_(writer_wait|transaction)_seconds\{quantile="0\.(5|99)"\}/ {
+        split($1, a, "{"); q = (a[2] ~ /0\.5"/) ? "p50" : "p99"
+        t[a[1] " " q] = $2 * 1000 }
+      /^delivery_orders_total/ { n = $2 }
+      END { printf "delivery     %d orders in their own transactions; writer wait p50 %.2f ms p99 %.2f ms, held p50 %.2f ms p99 %.2f ms\n",
+        n, t["delivery_writer_wait_seconds p50"], t["delivery_writer_wait_seconds p99"],
+        t["delivery_transaction_seconds p50"], t["delivery_transaction_seconds p99"] }' || true
   fi
   # The bar holds on both databases (issue 33).
   printf 'checkout     bar >= 300 orders/s with zero errors on %s: %s\n' "${DB_URL%%:*}" \
