@@ -80,9 +80,22 @@ pub struct QueueRow {
 impl Db {
     /// Orders waiting for delivery whose lease (if any) has ended, oldest first.
     pub async fn claimable_deliveries(&self, now: i64, limit: i64) -> Result<Vec<String>, DbError> {
-        Ok(sqlx::query_scalar(
-            "SELECT order_id FROM delivery_queue WHERE delivered_at IS NULL AND locked_until <= $1 \
-             ORDER BY enqueued_at LIMIT $2",
+        let queued = self.claimable_deliveries_by_owner(now, limit).await?;
+        Ok(queued.into_iter().map(|(order_id, _)| order_id).collect())
+    }
+
+    /// [`Db::claimable_deliveries`] with the account each order delivers to
+    /// (the recipient of a pavilion order, else the buyer): one account's
+    /// orders are delivered one after the other, in the order they were paid.
+    pub async fn claimable_deliveries_by_owner(
+        &self,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<(String, String)>, DbError> {
+        Ok(sqlx::query_as(
+            "SELECT q.order_id, COALESCE(o.recipient_user_id, o.user_id) FROM delivery_queue q \
+             JOIN orders o ON o.id = q.order_id \
+             WHERE q.delivered_at IS NULL AND q.locked_until <= $1 ORDER BY q.enqueued_at LIMIT $2",
         )
         .bind(now)
         .bind(limit)

@@ -13,8 +13,8 @@ use super::lines::{LineOutcome, deliver_line};
 use crate::http::state::AppState;
 use crate::platform::jobs::{Job, JobFuture};
 use std::time::Duration;
-use uplink_db::now_ms;
 use uplink_db::orders::{self as oq, OrderLineRow, OrderRow};
+use uplink_db::{Backend, now_ms};
 use uplink_domain::catalog::ProductType;
 use uplink_domain::error_code::ErrorCode;
 
@@ -58,23 +58,81 @@ fn deliver_paid_orders(state: &AppState) -> JobFuture<'_> {
 pub async fn run_once(state: &AppState) -> anyhow::Result<u64> {
     let mut done = 0;
     loop {
-        let now = now_ms();
-        let ids = state.db.claimable_deliveries(now, BATCH).await?;
-        for id in &ids {
-            match deliver_order(state, id).await {
-                Ok(true) => done += 1,
-                Ok(false) => {}
-                Err(e) => {
-                    tracing::warn!(order_id = %id, error = %e, "delivery attempt failed; retried later");
-                    state
-                        .db
-                        .delivery_attempt_failed(id, &e.to_string(), now_ms() + RETRY_MS)
-                        .await?;
-                }
-            }
-        }
-        if (ids.len() as i64) < BATCH {
+        let queued = state
+            .db
+            .claimable_deliveries_by_owner(now_ms(), BATCH)
+            .await?;
+        let read = queued.len() as i64;
+        done += deliver_batch(state, queued).await?;
+        if read < BATCH {
             return Ok(done);
+        }
+    }
+}
+
+/// How many orders one server delivers at once (D118). One on SQLite: its
+/// one writer takes one transaction at a time, and a second delivery would
+/// only queue behind the first. Several on PostgreSQL, whose writers run
+/// side by side: there an order's time is mostly round trips to the
+/// database, which overlap.
+fn lanes(backend: Backend) -> usize {
+    match backend {
+        Backend::Sqlite => 1,
+        Backend::Postgres => 4,
+    }
+}
+
+/// Delivers the queued orders in [`lanes`] running side by side. An
+/// account's orders share a lane and go in the order they were paid: a
+/// later order may read what an earlier one delivers (an eSIM pool takes
+/// the eSIMs bought before it). How many it finished.
+async fn deliver_batch(state: &AppState, queued: Vec<(String, String)>) -> anyhow::Result<u64> {
+    let count = lanes(state.db.backend());
+    let mut by_lane = vec![Vec::new(); count];
+    for (order_id, owner) in queued {
+        by_lane[lane_of(&owner, count)].push(order_id);
+    }
+    let mut running = tokio::task::JoinSet::new();
+    for order_ids in by_lane.into_iter().filter(|ids| !ids.is_empty()) {
+        let state = state.clone();
+        running.spawn(async move {
+            let mut done = 0;
+            for id in &order_ids {
+                done += u64::from(attempt(&state, id).await?);
+            }
+            anyhow::Ok(done)
+        });
+    }
+    let mut done = 0;
+    while let Some(joined) = running.join_next().await {
+        done += match joined {
+            Ok(lane) => lane?,
+            Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+            Err(e) => return Err(e.into()),
+        };
+    }
+    Ok(done)
+}
+
+/// The lane of an account's orders.
+fn lane_of(owner: &str, count: usize) -> usize {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    owner.hash(&mut hasher);
+    (hasher.finish() % count as u64) as usize
+}
+
+/// One attempt at an order; a failed one is recorded and retried later.
+async fn attempt(state: &AppState, id: &str) -> anyhow::Result<bool> {
+    match deliver_order(state, id).await {
+        Ok(done) => Ok(done),
+        Err(e) => {
+            tracing::warn!(order_id = %id, error = %e, "delivery attempt failed; retried later");
+            state
+                .db
+                .delivery_attempt_failed(id, &e.to_string(), now_ms() + RETRY_MS)
+                .await?;
+            Ok(false)
         }
     }
 }
@@ -105,7 +163,13 @@ fn delivery_order(lines: &[OrderLineRow]) -> Vec<&OrderLineRow> {
 /// True when this call finished the order.
 pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<bool> {
     let snapshot = state.catalog.snapshot().await?;
+    let asked = std::time::Instant::now();
     let mut tx = state.db.begin_write().await?;
+    let held = std::time::Instant::now();
+    // How long delivery waits for a writer and holds one (see /metrics; the
+    // checkout bench prints them): on SQLite the one writer is shared with
+    // every checkout.
+    metrics::histogram!("delivery_writer_wait_seconds").record(held - asked);
     if !uplink_db::delivery::claim_delivery_in(&mut tx, order_id, now_ms(), LEASE_MS).await? {
         return Ok(false); // another server has it, or it is done
     }
@@ -130,6 +194,8 @@ pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<b
         }
     };
     tx.commit().await?;
+    metrics::histogram!("delivery_transaction_seconds").record(held.elapsed());
+    metrics::counter!("delivery_orders_total").increment(1);
     for row in &mail {
         state.mailer.recorded(row);
     }
