@@ -128,7 +128,7 @@ impl Db {
                 // A handful of readers is plenty; writers have their own connection.
                 sqlite_pool_options(8)
             }
-            Backend::Postgres => AnyPoolOptions::new().max_connections(16),
+            Backend::Postgres => postgres_pool_options(),
         };
         let options = AnyConnectOptions::from_str(&sqlite_create_mode(url))?;
         let pool = pool_options
@@ -259,6 +259,32 @@ fn sqlite_pool_options(max_connections: u32) -> AnyPoolOptions {
                     conn.execute(*pragma).await?;
                 }
                 Ok(())
+            })
+        })
+}
+
+/// How long a PostgreSQL connection may sit idle before it is pinged on
+/// its way out of the pool.
+const PING_AFTER_IDLE: Duration = Duration::from_secs(1);
+
+/// Pool options for PostgreSQL. sqlx pings a connection each time it is
+/// taken from the pool by default: one more round trip per query outside a
+/// transaction, paid by every request on a busy server. Here only a
+/// connection that idled for [`PING_AFTER_IDLE`] is pinged (the database
+/// may have dropped it meanwhile); one in steady use is not, and sqlx still
+/// pings each one as it goes back to the pool, off the request's path, and
+/// closes it when the database has gone (D118).
+fn postgres_pool_options() -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(16)
+        .test_before_acquire(false)
+        .before_acquire(|conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for < PING_AFTER_IDLE {
+                    return Ok(true);
+                }
+                // False closes this connection and takes (or opens) another.
+                Ok(sqlx::Connection::ping(conn).await.is_ok())
             })
         })
 }
