@@ -63,6 +63,7 @@ const SOURCES: &[Source] = &[
     migration!(62, "backoffice_orders"),
     migration!(63, "catalog_changes"),
     migration!(64, "server_instances"),
+    migration!(65, "orders_by_customer_status"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

@@ -454,6 +454,27 @@ pub async fn lines_in(
     .await?)
 }
 
+/// The lines of several orders in one query (a page of an order list),
+/// each order's in position order.
+pub async fn lines_of_orders(
+    conn: &mut AnyConnection,
+    order_ids: &[&str],
+) -> Result<Vec<OrderLineRow>, DbError> {
+    if order_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let params: Vec<String> = (1..=order_ids.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT {LINE_COLUMNS}, refunded_qty FROM order_lines WHERE order_id IN ({}) ORDER BY order_id, position",
+        params.join(", ")
+    );
+    let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+    for id in order_ids {
+        query = query.bind(*id);
+    }
+    Ok(query.fetch_all(conn).await?)
+}
+
 pub async fn history_in(
     conn: &mut AnyConnection,
     order_id: &str,

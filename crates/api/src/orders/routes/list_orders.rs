@@ -129,12 +129,21 @@ pub async fn list_orders(
             },
         )
         .await?;
-    let mut items = Vec::with_capacity(rows.len());
+    // The page's lines in one query, not one per order.
+    let ids: Vec<&str> = rows.iter().map(|o| o.id.as_str()).collect();
     let mut conn = state.db.pool().acquire().await?;
-    for o in &rows {
-        let lines = uplink_db::orders::lines_in(&mut conn, &o.id).await?;
-        items.push(order_summary(o, &lines));
+    let mut lines_by_order: std::collections::HashMap<String, Vec<_>> =
+        std::collections::HashMap::new();
+    for line in uplink_db::orders::lines_of_orders(&mut conn, &ids).await? {
+        lines_by_order
+            .entry(line.order_id.clone())
+            .or_default()
+            .push(line);
     }
+    let items = rows
+        .iter()
+        .map(|o| order_summary(o, lines_by_order.get(&o.id).map_or(&[][..], Vec::as_slice)))
+        .collect();
     Ok(Json(OrderPage {
         items,
         total,
