@@ -865,3 +865,39 @@ async fn a_mixed_order_stays_in_its_shipping_flow_when_its_digital_lines_are_del
     );
     assert_eq!(o["lines"][1]["delivery_status"], "delivered");
 }
+
+#[tokio::test]
+async fn orders_queued_together_deliver_each_account_in_the_order_it_paid() {
+    // On PostgreSQL several orders are delivered side by side (D118): an
+    // account's later pool order must still find the eSIMs its earlier
+    // order delivers, while other accounts' orders go beside them.
+    let app = app().await;
+    let s = app.register("lanes@example.com", "DE").await;
+    add_ok(&app, &s, json!({"sku": ESIM, "qty": 2})).await;
+    let esims = pay_by_card(&app, &s, "lanes-1").await;
+    add_ok(&app, &s, json!({"sku": POOL})).await;
+    let pool = pay_by_card(&app, &s, "lanes-2").await;
+    for n in 0..6 {
+        let other = app.register(&format!("lanes{n}@example.com"), "DE").await;
+        add_ok(
+            &app,
+            &other,
+            json!({"sku": LICENCE, "serials": [serial(900 + n)]}),
+        )
+        .await;
+        pay_by_card(&app, &other, &format!("lanes-other-{n}")).await;
+    }
+    assert_eq!(
+        deliver(&app).await,
+        8,
+        "every queued order delivered in one run"
+    );
+    assert_eq!(order(&app, &s, &esims).await["status"], "completed");
+    let o = order(&app, &s, &pool).await;
+    assert_eq!(o["status"], "completed");
+    let members = o["lines"][0]["deliverables"]["pool"]["members"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(members, 2, "the pool gathered the eSIMs paid for before it");
+}

@@ -103,15 +103,24 @@ async fn deliver_batch(state: &AppState, queued: Vec<(String, String)>) -> anyho
             anyhow::Ok(done)
         });
     }
+    // Every lane runs to its end before an error is returned: dropping the
+    // set would cut the others off mid-order (their transactions roll back,
+    // but the work is lost until the next run).
     let mut done = 0;
+    let mut first_error = None;
     while let Some(joined) = running.join_next().await {
-        done += match joined {
-            Ok(lane) => lane?,
+        match joined {
+            Ok(Ok(lane)) => done += lane,
+            Ok(Err(e)) => {
+                first_error.get_or_insert(e);
+            }
             Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
-            Err(e) => return Err(e.into()),
-        };
+            Err(e) => {
+                first_error.get_or_insert(e.into());
+            }
+        }
     }
-    Ok(done)
+    first_error.map_or(Ok(done), Err)
 }
 
 /// The lane of an account's orders.
