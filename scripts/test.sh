@@ -42,6 +42,10 @@ side_by_side() {
   fi
 }
 
+# Every Rust build here starts cold in CI: incremental compilation only adds the cost of writing
+# its caches (a developer's own `cargo` runs keep theirs).
+export CARGO_INCREMENTAL=0
+
 # The server binary the stages after the Rust tests start (built by the test build, see above).
 export UPLINK_BIN=target/debug/uplink
 

@@ -86,6 +86,22 @@ fn migrator(backend: Backend) -> Migrator {
     Migrator::with_migrations(migrations)
 }
 
+/// Changes whenever a migration is added or edited: names the migrated
+/// template that test databases are copied from (see `testing`).
+pub(crate) fn fingerprint(backend: Backend) -> u64 {
+    use std::hash::{Hash, Hasher};
+    // Fixed keys: the same sources give the same value in every test process.
+    let mut hasher = std::hash::DefaultHasher::new();
+    for source in SOURCES {
+        source.version.hash(&mut hasher);
+        match backend {
+            Backend::Sqlite => source.sqlite.hash(&mut hasher),
+            Backend::Postgres => source.postgres.hash(&mut hasher),
+        }
+    }
+    hasher.finish()
+}
+
 impl Db {
     /// Brings the schema up to date; safe to run on every start and from several servers.
     pub async fn migrate(&self) -> Result<(), DbError> {
