@@ -93,8 +93,9 @@ async function checkPage(page: Page, path: string): Promise<void> {
 async function detailPages(page: Page): Promise<string[]> {
   const products = await page.request.get('/api/v1/products?page_size=12');
   const categories = await page.request.get('/api/v1/categories');
-  const product = ((await products.json()) as { items: Array<{ slug: string }> }).items[0];
-  const category = ((await categories.json()) as { items: Array<{ slug: string }> }).items[0];
+  const [product] = ((await products.json()) as { items: Array<{ slug: string }> }).items;
+  const [category] = ((await categories.json()) as { items: Array<{ slug: string }> }).items;
+  if (!product || !category) throw new Error('the demo catalogue lists no product or no category');
   return [`/products/${product.slug}`, `/categories/${category.slug}`];
 }
 
@@ -218,6 +219,7 @@ test.describe('staff pages', () => {
     // One customer's credit account (the demo business: terms, an overdue invoice, history).
     const found = await page.request.get('/api/v1/staff/customers?q=business%40uplink.test');
     const [business] = (await found.json()) as Array<{ id: string }>;
+    if (!business) throw new Error('the demo business customer business@uplink.test is missing');
     await checkPage(page, `/admin/customers/${business.id}`);
     // One quotation in review with its price editor: the admin (also a customer) asks for one and submits it.
     const added = await page.request.post('/api/v1/cart/lines', {

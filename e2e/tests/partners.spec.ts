@@ -128,7 +128,9 @@ test.describe('partners', () => {
 
     // The storefront of the mini-store, as a visitor sees it, at once.
     const found = await page.request.get(`/api/v1/search/suggest?q=SFC-20GB-1M&store=${HARBOR}`);
-    const { slug } = ((await found.json()) as { items: Array<{ slug: string }> }).items[0];
+    const [hit] = ((await found.json()) as { items: Array<{ slug: string }> }).items;
+    if (!hit) throw new Error(`SFC-20GB-1M is not found in the mini-store ${HARBOR}`);
+    const { slug } = hit;
     const visitor = await browser.newContext();
     const shop = await visitor.newPage();
     await shop.goto(`/products/${slug}?store=${HARBOR}`);

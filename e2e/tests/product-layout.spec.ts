@@ -126,7 +126,7 @@ test.describe('product page layout', () => {
     // float), whatever is drawn at its corners and centre is the price itself.
     const coveredBy = await price.evaluate((element) => {
       const top = element.getBoundingClientRect().top + window.scrollY;
-      window.scrollTo({ top: top - window.innerHeight + element.offsetHeight + 24, behavior: 'instant' });
+      window.scrollTo({ top: top - window.innerHeight + element.getBoundingClientRect().height + 24, behavior: 'instant' });
       const box = element.getBoundingClientRect();
       const points: Array<[number, number]> = [
         [box.left + 2, box.top + 2],
