@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
  *
  * Legacy mode runs axe in the page itself. The default opens a blank page for every check to
  * merge the results of each frame; on these pages (no cross-origin frames) that gave the same
- * results in 1.7-2 times the time, and axe was two thirds of the layout sweep's (D119).
+ * results in 1.7-2 times the time, and axe took two thirds of the layout sweep's time (D119).
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
