@@ -147,30 +147,51 @@ export function useScrollManager(): void {
     shown.current = location;
     stopRestoring.current();
     if (previous) savePosition(previous.key, lastY.current);
-    stopRestoring.current = place(previous, location, navigationType);
-    lastY.current = window.scrollY;
+    const placed = place(previous, location, navigationType);
+    stopRestoring.current = placed.stop;
+    if (placed.y !== undefined) lastY.current = placed.y;
   }, [location, navigationType]);
+}
+
+/** Where a navigation left the window: what ends a restore still in progress, and the offset now. */
+interface Placed {
+  stop: () => void;
+  /** Undefined when the navigation did not move the window (`lastY` still holds its offset). */
+  y?: number;
 }
 
 /**
  * Scrolls for the navigation from `previous` (null: the first page this manager shows) to
- * `location`. Returns what ends a restore still in progress.
+ * `location`.
+ *
+ * `window.scrollY` is read only after a restore or a scroll to an element, which lay the page out
+ * anyway. Read after a scroll to the top, it made the browser lay out the whole new page inside
+ * React's commit: on a phone that was the home page's longest task before its first paint
+ * (issue 33). The top is 0 without asking.
  */
-function place(previous: Location | null, location: Location, navigationType: NavigationType): () => void {
+function place(previous: Location | null, location: Location, navigationType: NavigationType): Placed {
   if (!previous || navigationType === NavigationType.Pop) {
     const saved = savedPositions()[location.key];
-    if (saved !== undefined) return restoreOffset(saved);
-    if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
-    return nothingPending;
+    if (saved !== undefined) {
+      const stop = restoreOffset(saved);
+      return { stop, y: window.scrollY };
+    }
+    return toHashOrTop(location.hash);
   }
   const samePage = previous.pathname === location.pathname;
   const queryOrHashOnly = samePage && (previous.search !== location.search || previous.hash !== location.hash);
   if (queryOrHashOnly && !asksForTop(location.state)) {
-    if (location.hash !== previous.hash) scrollToHash(location.hash);
-    return nothingPending;
+    const moved = location.hash !== previous.hash && scrollToHash(location.hash);
+    return { stop: nothingPending, y: moved ? window.scrollY : undefined };
   }
-  if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
-  return nothingPending;
+  return toHashOrTop(location.hash);
+}
+
+/** Scrolls to the element `hash` names, else to the top. */
+function toHashOrTop(hash: string): Placed {
+  if (scrollToHash(hash)) return { stop: nothingPending, y: window.scrollY };
+  window.scrollTo(0, 0);
+  return { stop: nothingPending, y: 0 };
 }
 
 /** `useScrollManager` as an element, for a shell's JSX. */

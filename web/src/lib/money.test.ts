@@ -9,6 +9,18 @@ describe('formatMoney', () => {
     expect(formatMoney(-1999)).toBe('-$19.99');
   });
 
+  // (Beyond about 10^15 cents Intl's float division loses the cents; the string arithmetic does not.)
+  it('writes US dollars exactly as Intl does, without it', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const samples = [1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456_789, 100_000_000_000];
+    for (let n = 0; n < 2000; n++) samples.push(Math.floor(Math.random() * 10 ** (1 + (n % 13))));
+    for (const cents of samples) {
+      expect(formatMoney(cents)).toBe(intl.format(cents / 100));
+      // Intl writes minus zero as "-$0.00"; zero has no sign here.
+      if (cents !== 0) expect(formatMoney(-cents)).toBe(intl.format(-cents / 100));
+    }
+  });
+
   it('uses the currency’s minor units', () => {
     expect(formatMoney(1234, 'EUR')).toBe('€12.34');
     expect(formatMoney(1234, 'JPY')).toBe('¥1,234');
