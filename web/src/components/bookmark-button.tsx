@@ -13,59 +13,95 @@ export interface BookmarkButtonProps {
   className?: string;
 }
 
+/** What every bookmark toggle of a page shares: the session, the bookmarks and the one mutation. */
+export interface Bookmarks {
+  /** Until the session is known, a click must not treat a signed-in visitor as a guest. */
+  sessionPending: boolean;
+  signedIn: boolean;
+  isBookmarked: (productId: string) => boolean;
+  /** True while this product's change is being saved. */
+  isSaving: (productId: string) => boolean;
+  toggle: (productId: string, productName: string) => void;
+}
+
 /**
- * Bookmark toggle (a pressed/not pressed button). Guests are sent to sign in and brought back;
- * signed-in visitors see the change at once (rolled back with a message if the server refuses).
+ * The bookmarks' state and toggle, for one button or for a whole grid of product cards: a grid
+ * calls it once and hands it to each card, so a card adds no query or mutation observer of its own
+ * (twelve cards' worth of those was a good part of the home page's render on a phone, issue 33).
  */
-export function BookmarkButton({ productId, productName, appearance = 'icon', className }: BookmarkButtonProps) {
+export function useBookmarkToggle(): Bookmarks {
   const { user, isPending: sessionPending } = useCurrentUser();
   const bookmarks = useBookmarks();
   const setBookmark = useSetBookmark();
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
-  const bookmarked = !!bookmarks.data?.items.some((item) => item.product_id === productId);
+  const isBookmarked = (productId: string) => !!bookmarks.data?.items.some((item) => item.product_id === productId);
 
-  function onClick() {
-    // Until the session is known, a click must not treat a signed-in visitor as a guest.
+  function toggle(productId: string, productName: string) {
     if (sessionPending) return;
     if (!user) {
       void navigate(loginUrl(`${location.pathname}${location.search}`));
       return;
     }
-    setBookmark.mutate(
-      { productId, bookmarked: !bookmarked },
-      {
-        onSuccess: () =>
-          toast.show({
-            message: bookmarked ? `Removed ${productName} from your bookmarks.` : `Bookmarked ${productName}.`,
-            tone: 'success',
-          }),
-        onError: (error) => {
-          if (!isApiProblem(error)) {
-            toast.show({ message: 'The bookmark could not be saved. Try again.', tone: 'error' });
-            return;
-          }
-          // The messages load when one is needed (product cards on every listing carry this button).
-          void import('@/lib/api/error-messages').then(
-            ({ messageForProblem }) => toast.show({ message: messageForProblem(error), tone: 'error' }),
-            () => toast.show({ message: 'The bookmark could not be saved. Try again.', tone: 'error' }),
-          );
-        },
+    const bookmarked = isBookmarked(productId);
+    // mutateAsync: each toggle gets its own answer (mutate's callbacks fire for the latest call only).
+    setBookmark.mutateAsync({ productId, bookmarked: !bookmarked }).then(
+      () =>
+        toast.show({
+          message: bookmarked ? `Removed ${productName} from your bookmarks.` : `Bookmarked ${productName}.`,
+          tone: 'success',
+        }),
+      (error: unknown) => {
+        if (!isApiProblem(error)) {
+          toast.show({ message: 'The bookmark could not be saved. Try again.', tone: 'error' });
+          return;
+        }
+        // The messages load when one is needed (product cards on every listing carry this button).
+        void import('@/lib/api/error-messages').then(
+          ({ messageForProblem }) => toast.show({ message: messageForProblem(error), tone: 'error' }),
+          () => toast.show({ message: 'The bookmark could not be saved. Try again.', tone: 'error' }),
+        );
       },
     );
   }
 
+  return {
+    sessionPending,
+    signedIn: !!user,
+    isBookmarked,
+    isSaving: (productId) => setBookmark.isPending && setBookmark.variables?.productId === productId,
+    toggle,
+  };
+}
+
+/**
+ * Bookmark toggle (a pressed/not pressed button). Guests are sent to sign in and brought back;
+ * signed-in visitors see the change at once (rolled back with a message if the server refuses).
+ */
+export function BookmarkButton(props: BookmarkButtonProps) {
+  return <BookmarkToggle {...props} bookmarks={useBookmarkToggle()} />;
+}
+
+/** The button itself, on state from `useBookmarkToggle` (the cards of a grid share one). */
+export function BookmarkToggle({
+  productId,
+  productName,
+  appearance = 'icon',
+  className,
+  bookmarks,
+}: BookmarkButtonProps & { bookmarks: Bookmarks }) {
+  const bookmarked = bookmarks.isBookmarked(productId);
   const label = bookmarked ? 'Bookmarked' : 'Bookmark';
   return (
     <button
       type="button"
       className={['bookmark-button', `bookmark-button--${appearance}`, className].filter(Boolean).join(' ')}
-      aria-pressed={user ? bookmarked : undefined}
+      aria-pressed={bookmarks.signedIn ? bookmarked : undefined}
       aria-label={appearance === 'icon' ? `Bookmark ${productName}` : undefined}
       title={appearance === 'icon' ? (bookmarked ? `Remove ${productName} from bookmarks` : `Bookmark ${productName}`) : undefined}
-      onClick={onClick}
-      disabled={sessionPending || setBookmark.isPending}
+      onClick={() => bookmarks.toggle(productId, productName)}
+      disabled={bookmarks.sessionPending || bookmarks.isSaving(productId)}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path

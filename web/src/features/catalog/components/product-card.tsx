@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
-import { BookmarkButton } from '@/components/bookmark-button';
+import { BookmarkToggle, type Bookmarks } from '@/components/bookmark-button';
 
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { isApiProblem } from '@/lib/api/api-problem';
 import { useAddToCart } from '@/lib/resources/cart/add-cart-line';
-import { usePartnerPrices } from '@/lib/resources/stores/get-current-store';
 import type { ProductCard as ProductCardData } from '../api/types';
 import { LabelBadges } from './label-badges';
 import { Price } from './price';
@@ -20,6 +19,14 @@ export interface ProductCardProps {
   priority?: boolean;
   /** Appended to the product link (e.g. `?serial=…`). */
   linkQuery?: string;
+  /** What the cards of a grid share, read once by the grid. */
+  shared: CardsShared;
+}
+
+/** What every card of a grid shows alike: the bookmarks and whether prices are a partner's. */
+export interface CardsShared {
+  bookmarks: Bookmarks;
+  partner: boolean;
 }
 
 /**
@@ -59,9 +66,8 @@ export function quickAddable(product: ProductCardData): boolean {
 }
 
 /** A product in a grid: the whole card is one link (the name), the rest is supporting text. */
-export function ProductCard({ product, headingLevel = 3, priority, linkQuery = '' }: ProductCardProps) {
+export function ProductCard({ product, headingLevel = 3, priority, linkQuery = '', shared }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
-  const partner = usePartnerPrices();
   return (
     <article className="product-card">
       <ProductImage src={product.image?.url} alt="" className="product-card__image" priority={priority} />
@@ -69,7 +75,12 @@ export function ProductCard({ product, headingLevel = 3, priority, linkQuery = '
         {/* The heart sits beside the brand, off the picture: it never covers the picture's own tag. */}
         <div className="product-card__head">
           <p className="product-card__brand">{product.brand}</p>
-          <BookmarkButton productId={product.id} productName={product.name} className="product-card__bookmark" />
+          <BookmarkToggle
+            productId={product.id}
+            productName={product.name}
+            className="product-card__bookmark"
+            bookmarks={shared.bookmarks}
+          />
         </div>
         <Heading className="product-card__name">
           <Link to={`/products/${product.slug}${linkQuery}`} className="product-card__link">
@@ -87,7 +98,7 @@ export function ProductCard({ product, headingLevel = 3, priority, linkQuery = '
             currency={product.price.currency}
             compareAt={product.compare_at_price?.cents}
             prefix={product.price_from ? 'From' : undefined}
-            partner={partner}
+            partner={shared.partner}
           />
           <StockBadge status={product.stock_status} type={product.type} />
         </div>

@@ -1,5 +1,7 @@
+import { useBookmarkToggle } from '@/components/bookmark-button';
+import { usePartnerPrices } from '@/lib/resources/stores/get-current-store';
 import type { ProductCard as ProductCardData } from '../api/types';
-import { ProductCard, ProductCardSkeleton } from './product-card';
+import { type CardsShared, ProductCard, ProductCardSkeleton } from './product-card';
 
 export interface ProductGridProps {
   products: readonly ProductCardData[] | undefined;
@@ -13,7 +15,13 @@ export interface ProductGridProps {
   linkQuery?: string;
 }
 
+/** Read once per grid, not per card: each card's own queries were most of a grid's render (issue 33). */
+function useCardsShared(): CardsShared {
+  return { bookmarks: useBookmarkToggle(), partner: usePartnerPrices() };
+}
+
 export function ProductGrid({ products, skeletonCount = 8, label, headingLevel, busy, compact, linkQuery }: ProductGridProps) {
+  const shared = useCardsShared();
   const className = ['product-grid', compact && 'product-grid--compact', busy && 'product-grid--busy']
     .filter(Boolean)
     .join(' ');
@@ -30,7 +38,13 @@ export function ProductGrid({ products, skeletonCount = 8, label, headingLevel, 
     <ul className={className} aria-label={label} aria-busy={busy || undefined}>
       {products.map((product, index) => (
         <li key={product.sku}>
-          <ProductCard product={product} headingLevel={headingLevel} priority={index < 4} linkQuery={linkQuery} />
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            priority={index < 4}
+            linkQuery={linkQuery}
+            shared={shared}
+          />
         </li>
       ))}
     </ul>
