@@ -9,7 +9,8 @@
 #
 # Environment: BENCH_PORT (18120), BENCH_PRODUCTS (10000), BENCH_DURATION (10s),
 # BENCH_CONNECTIONS (64), BENCH_THREADS (2), BENCH_SKIP_BUILD=1 to reuse
-# target/release/uplink. BENCH_SERVER_LOG=info (default warn) sets the server's
+# target/release/uplink; BENCH_BIN=PATH serves another build (an A/B in one
+# sitting). BENCH_SERVER_LOG=info (default warn) sets the server's
 # log level and BENCH_KEEP_LOG=FILE keeps its log there (e.g. the catalogue
 # rebuild timings).
 #
@@ -43,7 +44,7 @@ command -v curl >/dev/null || { apt-get update -qq && apt-get install -y -qq cur
 if [[ "${BENCH_SKIP_BUILD:-0}" != 1 ]]; then
   cargo build --release --locked -p uplink-server
 fi
-BIN="$ROOT/target/release/uplink"
+BIN="${BENCH_BIN:-$ROOT/target/release/uplink}"
 export CHECKOUT_DRIVER="$ROOT/target/release/checkout-driver"
 # Only the workloads that drive checkouts need the driver (BENCH_WORKLOADS may leave them out).
 # shellcheck disable=SC2086

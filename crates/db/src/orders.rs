@@ -196,6 +196,23 @@ pub async fn next_order_seq(conn: &mut AnyConnection) -> Result<i64, DbError> {
     .await?)
 }
 
+/// Gives an order written under a provisional number its real one, and the
+/// payment reference that is that number (bank transfer, credit terms).
+pub async fn set_order_number(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    number: &str,
+    payment_reference: Option<&str>,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE orders SET number = $1, payment_reference = $2 WHERE id = $3")
+        .bind(number)
+        .bind(payment_reference)
+        .bind(order_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), DbError> {
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "INSERT INTO orders ({ORDER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \

@@ -612,6 +612,11 @@ async fn a_bank_transfer_order_waits_for_payment_with_a_proforma_and_can_be_canc
     assert_eq!(o["invoice_kind"], "proforma");
     assert_eq!(o["can_cancel"], true);
     assert_eq!(stock(&app, ROUTER, "Global").await, before - 3);
+    // Numbered after its rows were written (D120): the stored order carries
+    // the number as its reference too, not the provisional one.
+    let stored = app.get_as(&s, &format!("/api/v1/orders/{number}")).await;
+    assert_eq!(stored.status, 200, "{}", stored.text());
+    assert_eq!(stored.json()["payment"]["reference"], number);
     let mail = app.mail_to("bank@example.com").await;
     assert!(mail.contains("IBAN"), "bank details e-mailed: {mail}");
 

@@ -1,7 +1,7 @@
 //! The one write transaction of an order (SPEC §6, §17): re-price the cart,
-//! take stock with conditional updates, re-check credit under the account
-//! lock, number and write the order with its lines, payment and history,
-//! redeem the coupon, empty the cart and store the idempotent answer.
+//! re-check credit under the account lock, write the order with its lines,
+//! payment and history, redeem the coupon, empty the cart, take stock with
+//! conditional updates, number the order and store the idempotent answer.
 
 use super::intent::{IdemKey, OrderSource, QuotationForOrder, Recipient};
 use super::sections::Resolved;
@@ -94,6 +94,13 @@ pub(super) struct Placed {
 }
 
 /// The transaction itself. Runs on the writer thread.
+///
+/// The rows every checkout shares come last: the products' stock rows and
+/// the one order counter. On PostgreSQL a row taken stays locked until the
+/// commit, so the order's own rows are written first under a provisional
+/// number (its id) and the hot rows are held for the last few statements
+/// only (D120). Lock order is the same in every order: coupon, stock in
+/// product id order, counter.
 pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Placed, TxError> {
     let uid = d.user_id();
     let mut tx = state.db.begin_write().await?;
@@ -105,16 +112,12 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     }
     let cart = reprice(&mut tx, d).await?;
     check_referral(&mut tx, d, &cart).await?;
-    let stock_band_changed = take_stock(&mut tx, d, &cart).await?;
     recheck_credit(&mut tx, d).await?;
     let now = now_ms();
-    let mut order = order_row(state, &mut tx, d, &cart, now).await?;
+    let mut order = order_row(state, d, &cart, now);
     order.recipient_user_id = recipient_account(&mut tx, d, now).await?;
     q::insert_order(&mut tx, &order).await?;
     let lines = insert_lines(&mut tx, d, &cart, &order.id).await?;
-    if let Some(quotation) = d.source.quotation() {
-        mark_quotation_ordered(&mut tx, quotation, &order, now).await?;
-    }
     if let Some(renewal) = d.source.renewal()
         && !uplink_db::renewals::mark_renewal_ordered(&mut tx, &renewal.claim, &order.id, now)
             .await?
@@ -132,40 +135,16 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
         // lines are queued for delivery with the payment, in this transaction.
         uplink_db::delivery::enqueue(&mut tx, &order.id, now).await?;
     }
-    let channel =
-        crate::commerce::placing::attribution::channel_of(d.store(), &d.user, &d.recipient);
-    crate::commerce::placing::attribution::record_partner(
-        &mut tx, &mut order, &lines, &cart, channel,
-    )
-    .await?;
-    if paid_at_placement(d.method()) {
-        // Paid now: the referrer earns their (pending) reward with the payment.
-        crate::commerce::referral::earn_rewards(&mut tx, &order, &lines, Some(d.store()), now)
-            .await?;
-    }
     let history = insert_history(&mut tx, d, &order).await?;
     let payment = payment_row(state, d, &order, now);
     q::insert_payment(&mut tx, &payment).await?;
-    if d.method() == PaymentMethod::CreditTerms {
-        let note = format!("Order {}", order.number);
-        // The invoice falls due by the terms in force now, whatever they become later.
-        let days = d.user.payment_terms_days.unwrap_or(30);
-        let entry = uplink_db::credit::NewCreditEntry {
-            user_id: uid,
-            kind: CreditEntryKind::Purchased,
-            amount_cents: d.total,
-            order_id: Some(&order.id),
-            note: &note,
-            actor: "checkout",
-            due_at: Some(uplink_db::credit::due_after(now, days)),
-            created_at: now,
-        };
-        uplink_db::credit::insert_credit_entry(&mut tx, &entry).await?;
-    }
     redeem_coupon(&mut tx, d, &cart, &order.id).await?;
     if let (OrderSource::Cart(_), Some(cart_id)) = (&d.source, &cart.cart_id) {
         uplink_db::cart::clear_cart(&mut tx, cart_id).await?;
     }
+    let stock_band_changed = take_stock(&mut tx, d, &cart).await?;
+    number_order(&mut tx, d, &mut order).await?;
+    write_numbered_rows(&mut tx, d, &cart, &mut order, &lines, now).await?;
     // The answer is built from the rows just written: reading them back
     // would cost four more statements while this transaction holds the writer.
     let parts = OrderParts {
@@ -188,6 +167,66 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
         stock_band_changed,
         parts,
     })
+}
+
+/// The order's number from the gapless counter (D66), written over the
+/// provisional one; it is also the payment reference of a bank transfer
+/// and of credit terms.
+async fn number_order(
+    tx: &mut AnyConnection,
+    d: &OrderDraft,
+    order: &mut OrderRow,
+) -> Result<(), TxError> {
+    let number = uplink_domain::checkout::order_number(q::next_order_seq(tx).await?);
+    if matches!(
+        d.method(),
+        PaymentMethod::BankTransfer | PaymentMethod::CreditTerms
+    ) {
+        order.payment_reference = Some(number.clone());
+    }
+    q::set_order_number(tx, &order.id, &number, order.payment_reference.as_deref()).await?;
+    order.number = number;
+    Ok(())
+}
+
+/// What names the order by its number, or is rare enough not to matter
+/// after the hot rows: the quotation marked ordered, the partner's
+/// attribution and rebates, the referrer's rewards and the credit entry.
+async fn write_numbered_rows(
+    tx: &mut AnyConnection,
+    d: &OrderDraft,
+    cart: &PricedCart,
+    order: &mut OrderRow,
+    lines: &[OrderLineRow],
+    now: i64,
+) -> Result<(), TxError> {
+    if let Some(quotation) = d.source.quotation() {
+        mark_quotation_ordered(tx, quotation, order, now).await?;
+    }
+    let channel =
+        crate::commerce::placing::attribution::channel_of(d.store(), &d.user, &d.recipient);
+    crate::commerce::placing::attribution::record_partner(tx, order, lines, cart, channel).await?;
+    if paid_at_placement(d.method()) {
+        // Paid now: the referrer earns their (pending) reward with the payment.
+        crate::commerce::referral::earn_rewards(tx, order, lines, Some(d.store()), now).await?;
+    }
+    if d.method() == PaymentMethod::CreditTerms {
+        let note = format!("Order {}", order.number);
+        // The invoice falls due by the terms in force now, whatever they become later.
+        let days = d.user.payment_terms_days.unwrap_or(30);
+        let entry = uplink_db::credit::NewCreditEntry {
+            user_id: d.user_id(),
+            kind: CreditEntryKind::Purchased,
+            amount_cents: d.total,
+            order_id: Some(&order.id),
+            note: &note,
+            actor: "checkout",
+            due_at: Some(uplink_db::credit::due_after(now, days)),
+            created_at: now,
+        };
+        uplink_db::credit::insert_credit_entry(tx, &entry).await?;
+    }
+    Ok(())
 }
 
 /// The cart's app referral code is checked again with what only the order
@@ -399,26 +438,21 @@ async fn recheck_credit(tx: &mut AnyConnection, d: &OrderDraft) -> Result<(), Tx
     }
 }
 
-/// The order row, numbered from the gapless sequence.
-async fn order_row(
-    state: &AppState,
-    tx: &mut AnyConnection,
-    d: &OrderDraft,
-    cart: &PricedCart,
-    now: i64,
-) -> Result<OrderRow, TxError> {
-    let seq = q::next_order_seq(tx).await?;
-    let number = uplink_domain::checkout::order_number(seq);
+/// The order row under its provisional number, its id: [`number_order`]
+/// numbers it once the hot rows are taken. The payment reference of a bank
+/// transfer or credit terms is that number, so it is set there too.
+fn order_row(state: &AppState, d: &OrderDraft, cart: &PricedCart, now: i64) -> OrderRow {
+    let id = new_id("ord");
     let r = &d.sections;
     let referral = cart.app_referral.as_ref().filter(|o| o.applies());
     let (status, payment_status, reference, pay_by) = match r.method {
         PaymentMethod::BankTransfer => (
             "pending_payment",
             "pending",
-            Some(number.clone()),
+            None,
             Some(now + state.config.checkout.bank_transfer_days * 86_400_000),
         ),
-        PaymentMethod::CreditTerms => ("processing", "on_terms", Some(number.clone()), None),
+        PaymentMethod::CreditTerms => ("processing", "on_terms", None, None),
         _ => (
             "processing",
             "authorized",
@@ -426,9 +460,9 @@ async fn order_row(
             None,
         ),
     };
-    Ok(OrderRow {
-        id: new_id("ord"),
-        number,
+    OrderRow {
+        number: id.clone(),
+        id,
         store_code: d.store().code.clone(),
         user_id: d.user_id().to_owned(),
         email: d.user.email.clone(),
@@ -473,7 +507,7 @@ async fn order_row(
         referrer_user_id: referral.map(|o| o.referrer_id.clone()),
         app_referral_code: referral.map(|o| o.code.clone()),
         referral_discount_cents: referral.map_or(0, |_| cart.referral_discount.cents()),
-    })
+    }
 }
 
 /// One order line per cart line, priced as the cart priced it.
