@@ -165,7 +165,7 @@ pub async fn earn_rewards(
     };
     let year_ago = now - 365 * 86_400_000;
     if q::rewarded_orders_since(conn, referrer, year_ago).await? >= terms.max_rewards_per_year {
-        tracing::info!(order = %order.number, referrer, "referrer reached the yearly cap; no reward");
+        tracing::info!(order_id = %order.id, referrer, "referrer reached the yearly cap; no reward");
         return Ok(0);
     }
     let paid: Vec<PaidLine> = lines

@@ -72,7 +72,7 @@ pub async fn record_partner(
         return Ok(());
     };
     if !partner.active {
-        tracing::info!(order = %order.number, partner = %partner.id, "partner no longer active; order placed without attribution");
+        tracing::info!(order_id = %order.id, partner = %partner.id, "partner no longer active; order placed without attribution");
         return Ok(());
     }
     q::set_order_partner(&mut *tx, &order.id, &partner).await?;

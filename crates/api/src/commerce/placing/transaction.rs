@@ -138,13 +138,24 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     let history = insert_history(&mut tx, d, &order).await?;
     let payment = payment_row(state, d, &order, now);
     q::insert_payment(&mut tx, &payment).await?;
+    let channel =
+        crate::commerce::placing::attribution::channel_of(d.store(), &d.user, &d.recipient);
+    crate::commerce::placing::attribution::record_partner(
+        &mut tx, &mut order, &lines, &cart, channel,
+    )
+    .await?;
+    if paid_at_placement(d.method()) {
+        // Paid now: the referrer earns their (pending) reward with the payment.
+        crate::commerce::referral::earn_rewards(&mut tx, &order, &lines, Some(d.store()), now)
+            .await?;
+    }
     redeem_coupon(&mut tx, d, &cart, &order.id).await?;
     if let (OrderSource::Cart(_), Some(cart_id)) = (&d.source, &cart.cart_id) {
         uplink_db::cart::clear_cart(&mut tx, cart_id).await?;
     }
     let stock_band_changed = take_stock(&mut tx, d, &cart).await?;
     number_order(&mut tx, d, &mut order).await?;
-    write_numbered_rows(&mut tx, d, &cart, &mut order, &lines, now).await?;
+    write_numbered_rows(&mut tx, d, &order, now).await?;
     // The answer is built from the rows just written: reading them back
     // would cost four more statements while this transaction holds the writer.
     let parts = OrderParts {
@@ -189,26 +200,16 @@ async fn number_order(
     Ok(())
 }
 
-/// What names the order by its number, or is rare enough not to matter
-/// after the hot rows: the quotation marked ordered, the partner's
-/// attribution and rebates, the referrer's rewards and the credit entry.
+/// The rows that name the order by its number: the quotation marked
+/// ordered and the credit entry.
 async fn write_numbered_rows(
     tx: &mut AnyConnection,
     d: &OrderDraft,
-    cart: &PricedCart,
-    order: &mut OrderRow,
-    lines: &[OrderLineRow],
+    order: &OrderRow,
     now: i64,
 ) -> Result<(), TxError> {
     if let Some(quotation) = d.source.quotation() {
         mark_quotation_ordered(tx, quotation, order, now).await?;
-    }
-    let channel =
-        crate::commerce::placing::attribution::channel_of(d.store(), &d.user, &d.recipient);
-    crate::commerce::placing::attribution::record_partner(tx, order, lines, cart, channel).await?;
-    if paid_at_placement(d.method()) {
-        // Paid now: the referrer earns their (pending) reward with the payment.
-        crate::commerce::referral::earn_rewards(tx, order, lines, Some(d.store()), now).await?;
     }
     if d.method() == PaymentMethod::CreditTerms {
         let note = format!("Order {}", order.number);
