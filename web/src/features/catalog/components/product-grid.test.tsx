@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { card } from '../test/fixtures';
-import { mockApi } from '@/testing/api-mock';
+import { mockApi, problem } from '@/testing/api-mock';
 import { me, session } from '@/testing/fixtures';
 import { currentUrl, renderPage } from '@/testing/render';
 import { ProductGrid } from './product-grid';
@@ -38,6 +38,22 @@ describe('ProductGrid', () => {
     expect(puts.sort()).toEqual(['/api/v1/me/bookmarks/prd_router', '/api/v1/me/bookmarks/prd_switch']);
     expect(routerHeart).toHaveAttribute('aria-pressed', 'true');
     expect(switchHeart).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('takes a refused bookmark back and says why', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/v1/auth/session': () => session(me()),
+      'GET /api/v1/me/bookmarks': () => ({ items: [] }),
+      'PUT /api/v1/me/bookmarks/prd_router': () => problem(404, 'not_found'),
+    });
+    renderPage(<ProductGrid products={[ROUTER]} label="Products" />);
+    const heart = screen.getByRole('button', { name: 'Bookmark Edge router' });
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
+    await user.click(heart);
+    expect(await screen.findByText(/We couldn’t find that./)).toBeInTheDocument();
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
+    expect(screen.queryByText('Bookmarked Edge router.')).not.toBeInTheDocument();
   });
 
   it('sends a guest who bookmarks to sign in', async () => {
