@@ -10,21 +10,36 @@
  */
 type DateValue = string | number | Date | null | undefined;
 
-const utcDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const utcLongDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const utcDayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const utcWeekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-const timeOnly = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' });
-const timeWithSeconds = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' });
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+/**
+ * A formatter built on first use, then kept: building one loads the locale's data, tens of
+ * milliseconds on a phone, which a page that shows no date should not pay while it loads.
+ */
+function lazy<T>(build: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= build());
+}
+
+const utcDay = lazy(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
+const utcLongDay = lazy(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
+const utcDayMonth = lazy(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }));
+const utcWeekday = lazy(
+  () => new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }),
+);
+const dateTime = lazy(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }));
+const dateOnly = lazy(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }));
+const timeOnly = lazy(() => new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }));
+const timeWithSeconds = lazy(() => new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' }));
+const relative = lazy(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }));
 
 /** `value` in `format`, or `value` itself when it is not a readable date. */
-function formatWith(format: Intl.DateTimeFormat, value: DateValue): string {
+function formatWith(format: () => Intl.DateTimeFormat, value: DateValue): string {
   if (value == null || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
-  if (!Number.isNaN(date.getTime())) return format.format(date);
+  if (!Number.isNaN(date.getTime())) return format().format(date);
   return typeof value === 'string' ? value : '';
 }
 
@@ -61,7 +76,7 @@ export function formatAgo(iso: string, now: number = Date.now()): string {
     ['minute', 60],
   ];
   for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relative().format(Math.round(seconds / size), unit);
   }
-  return relative.format(seconds, 'second');
+  return relative().format(seconds, 'second');
 }
