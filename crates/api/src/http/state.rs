@@ -70,6 +70,8 @@ pub struct Shared {
     pub test_gateway: Option<Arc<uplink_payments::TestGateway>>,
     /// Reactions across capabilities (see [`Hooks`]).
     pub hooks: Hooks,
+    /// Held by this process's delivery run (see `commerce::delivery::runner`).
+    pub delivery_run: tokio::sync::Mutex<()>,
 }
 
 impl AppState {
@@ -142,6 +144,7 @@ impl AppState {
             metrics: crate::http::middleware::metrics_handle(),
             web_dir: Arc::new(web_dir),
             hooks,
+            delivery_run: tokio::sync::Mutex::new(()),
         }))
     }
 }

@@ -33,6 +33,7 @@ pub fn spawn_worker(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
             crate::commerce::orders::paid::announced().await;
+            let _only_run = state.delivery_run.lock().await;
             if let Err(e) = run_once(&state).await {
                 tracing::warn!(error = %e, "delivery run failed; the job retries");
             }
@@ -49,8 +50,20 @@ pub fn jobs() -> Vec<Job<AppState>> {
     }]
 }
 
+/// One run of this process at a time: a second one would read the same
+/// queued orders and wait on the first one's claims (row locks held until
+/// each order's commit, on PostgreSQL) only to find them taken. Under a
+/// checkout load the worker's run never ends, and with the job beside it
+/// 1,697 claims were made for 909 orders, waiting 9.1 ms each (D121). So
+/// the job skips while the worker runs: that run reads every claimable
+/// order, other servers' too.
 fn deliver_paid_orders(state: &AppState) -> JobFuture<'_> {
-    Box::pin(run_once(state))
+    Box::pin(async move {
+        let Ok(_only_run) = state.delivery_run.try_lock() else {
+            return Ok(0);
+        };
+        run_once(state).await
+    })
 }
 
 /// Delivers every order this server can claim now; returns how many it
