@@ -278,6 +278,12 @@ fn postgres_pool_options() -> AnyPoolOptions {
     AnyPoolOptions::new()
         .max_connections(16)
         .test_before_acquire(false)
+        .after_connect(|conn, _| {
+            Box::pin(async move {
+                conn.execute(POSTGRES_RANDOM_PAGE_COST).await?;
+                Ok(())
+            })
+        })
         .before_acquire(|conn, meta| {
             Box::pin(async move {
                 if meta.idle_for < PING_AFTER_IDLE {
@@ -288,6 +294,17 @@ fn postgres_pool_options() -> AnyPoolOptions {
             })
         })
 }
+
+/// The planner's cost of reading a page out of order, 1.1 as PostgreSQL's
+/// documentation advises for SSDs and cached data, instead of the default 4
+/// that models a spinning disk; set on each of our sessions unless the
+/// database or role already sets another value. A store's working set sits
+/// in memory, and at 4 the planner scans a whole small table rather than
+/// probe its index twenty times: the usage monitor's list read every day of
+/// every customer's usage (2.9 ms) instead of the week of the customer's
+/// items (0.9 ms) (D121).
+const POSTGRES_RANDOM_PAGE_COST: &str = "SELECT set_config('random_page_cost', '1.1', false) \
+     WHERE current_setting('random_page_cost') = '4'";
 
 const SQLITE_PRAGMAS: &[&str] = &[
     "PRAGMA journal_mode = WAL",

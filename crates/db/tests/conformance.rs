@@ -362,3 +362,16 @@ async fn a_server_that_stops_cleanly_frees_its_claims() {
     ));
     assert!(t.db.instances().await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn postgres_sessions_plan_for_data_in_memory() {
+    let t = TestDb::new().await;
+    if t.db.backend() != uplink_db::Backend::Postgres {
+        return; // SQLite has no planner costs to set
+    }
+    let cost: String = sqlx::query_scalar("SELECT current_setting('random_page_cost')")
+        .fetch_one(t.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(cost, "1.1");
+}
