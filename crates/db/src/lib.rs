@@ -246,6 +246,12 @@ fn writer_runtime() -> &'static tokio::runtime::Handle {
     })
 }
 
+/// True when `conn` reaches PostgreSQL: for the few statements written
+/// apart for it (one round trip where SQLite, in process, takes two).
+pub(crate) fn is_postgres(conn: &sqlx::AnyConnection) -> bool {
+    conn.backend_name() == <sqlx::Postgres as sqlx::Database>::NAME
+}
+
 /// Pool options for a SQLite file: every connection gets [`SQLITE_PRAGMAS`].
 fn sqlite_pool_options(max_connections: u32) -> AnyPoolOptions {
     AnyPoolOptions::new()

@@ -196,6 +196,135 @@ pub async fn next_order_seq(conn: &mut AnyConnection) -> Result<i64, DbError> {
     .await?)
 }
 
+/// What [`take_stock_and_number`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StockAndNumber {
+    /// Every unit taken; the order's sequence value, and whether a product
+    /// moved to another stock band (see [`crate::stock::StockTake`]).
+    Numbered { seq: i64, band_changed: bool },
+    /// Too few units of this product: nothing numbered (the caller rolls
+    /// back the units taken before it).
+    Short { product_id: String },
+}
+
+/// The last product's stock and the order counter in one statement. The
+/// counter moves only when the units were there, so a short order burns no
+/// number; the stock row is locked before the counter, as in every order.
+const TAKE_LAST_AND_NUMBER: &str = "WITH taken AS ( \
+       UPDATE stock SET available = available - $1, updated_at = $2 \
+        WHERE product_id = $3 AND warehouse = $4 AND available >= $1 RETURNING available) \
+     UPDATE order_counter SET next = next + 1 WHERE id = 1 AND EXISTS (SELECT 1 FROM taken) \
+     RETURNING next - 1, (SELECT available FROM taken)";
+
+/// Takes `(product, units)` from `warehouse`, in the order given (product
+/// id order, the one lock order of every transaction), then the order's
+/// number from the gapless counter (D66).
+///
+/// These are the rows every checkout shares, held from here to the commit.
+/// On PostgreSQL each statement is a round trip made while holding them,
+/// so the last product's units and the counter go in one (D121).
+pub async fn take_stock_and_number(
+    conn: &mut AnyConnection,
+    warehouse: &str,
+    takes: &[(&str, i64)],
+) -> Result<StockAndNumber, DbError> {
+    let mut band_changed = false;
+    let last = match takes.split_last() {
+        Some((last, before)) => {
+            for (product_id, qty) in before {
+                let take = crate::stock::take_stock(conn, product_id, warehouse, *qty).await?;
+                if !take.taken {
+                    return Ok(short(product_id));
+                }
+                band_changed |= take.band_changed;
+            }
+            last
+        }
+        None => {
+            let seq = next_order_seq(conn).await?;
+            return Ok(StockAndNumber::Numbered { seq, band_changed });
+        }
+    };
+    let (product_id, qty) = *last;
+    if !crate::is_postgres(conn) {
+        // SQLite runs in this process: a statement more costs no round trip.
+        let take = crate::stock::take_stock(conn, product_id, warehouse, qty).await?;
+        if !take.taken {
+            return Ok(short(product_id));
+        }
+        let seq = next_order_seq(conn).await?;
+        return Ok(StockAndNumber::Numbered {
+            seq,
+            band_changed: band_changed || take.band_changed,
+        });
+    }
+    let numbered: Option<(i64, i64)> = sqlx::query_as(TAKE_LAST_AND_NUMBER)
+        .bind(qty)
+        .bind(now_ms())
+        .bind(product_id)
+        .bind(warehouse)
+        .fetch_optional(conn)
+        .await?;
+    Ok(match numbered {
+        Some((seq, left)) => StockAndNumber::Numbered {
+            seq,
+            band_changed: band_changed || crate::stock::band_changes(left + qty, left),
+        },
+        None => short(product_id),
+    })
+}
+
+fn short(product_id: &str) -> StockAndNumber {
+    StockAndNumber::Short {
+        product_id: product_id.to_owned(),
+    }
+}
+
+/// The answer an idempotent request stores with its work (see
+/// [`crate::idempotency`]).
+#[derive(Debug, Clone, Copy)]
+pub struct StoredAnswer<'a> {
+    pub scope: &'a str,
+    pub key: &'a str,
+    pub status: u16,
+    pub body: &'a str,
+}
+
+/// The order's number and payment reference where its provisional ones
+/// were (its id), and the request's stored answer, which carries that
+/// number: one statement on PostgreSQL, while the order holds the hot rows
+/// of [`take_stock_and_number`] (D121).
+pub async fn set_number_and_answer(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    number: &str,
+    payment_reference: Option<&str>,
+    answer: Option<StoredAnswer<'_>>,
+) -> Result<(), DbError> {
+    let Some(answer) = answer.filter(|_| crate::is_postgres(conn)) else {
+        set_order_number(conn, order_id, number, payment_reference).await?;
+        if let Some(a) = answer {
+            crate::idempotency::finish_in(conn, a.scope, a.key, a.status, a.body).await?;
+        }
+        return Ok(());
+    };
+    sqlx::query(
+        "WITH numbered AS (UPDATE orders SET number = $1, payment_reference = $2 WHERE id = $3) \
+         UPDATE idempotency_keys SET state = 'done', response_status = $4, response_body = $5 \
+         WHERE scope = $6 AND idem_key = $7",
+    )
+    .bind(number)
+    .bind(payment_reference)
+    .bind(order_id)
+    .bind(i64::from(answer.status))
+    .bind(answer.body)
+    .bind(answer.scope)
+    .bind(answer.key)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Gives an order written under a provisional number its real one, and the
 /// payment reference that is that number (bank transfer, credit terms).
 pub async fn set_order_number(
@@ -260,32 +389,56 @@ pub async fn insert_order(conn: &mut AnyConnection, o: &OrderRow) -> Result<(), 
     Ok(())
 }
 
+/// Columns of one order line in [`LINE_COLUMNS`].
+const LINE_COLUMN_COUNT: usize = 19;
+/// Order lines per INSERT: 100 × 19 values stays far below either
+/// database's limit on bound values.
+const LINES_PER_STATEMENT: usize = 100;
+
 pub async fn insert_line(conn: &mut AnyConnection, l: &OrderLineRow) -> Result<(), DbError> {
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "INSERT INTO order_lines ({LINE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
-         $12, $13, $14, $15, $16, $17, $18, $19)"
-    )))
-    .bind(&l.id)
-    .bind(&l.order_id)
-    .bind(l.position)
-    .bind(&l.product_id)
-    .bind(&l.sku)
-    .bind(&l.name)
-    .bind(&l.product_type)
-    .bind(l.qty)
-    .bind(l.unit_price_cents)
-    .bind(l.subtotal_cents)
-    .bind(l.discount_cents)
-    .bind(l.tax_cents)
-    .bind(l.total_cents)
-    .bind(&l.options)
-    .bind(&l.serials)
-    .bind(l.weight_grams)
-    .bind(&l.warehouse)
-    .bind(&l.delivery_status)
-    .bind(l.coverage_until)
-    .execute(conn)
-    .await?;
+    insert_lines(conn, std::slice::from_ref(l)).await
+}
+
+/// Writes an order's lines with one multi-row INSERT (per hundred lines):
+/// on PostgreSQL every statement is a round trip made while the order's
+/// transaction is open, so a three-line order saves two.
+pub async fn insert_lines(conn: &mut AnyConnection, lines: &[OrderLineRow]) -> Result<(), DbError> {
+    for chunk in lines.chunks(LINES_PER_STATEMENT) {
+        let rows = (0..chunk.len())
+            .map(|i| {
+                format!(
+                    "({})",
+                    crate::devices::placeholders(1 + i * LINE_COLUMN_COUNT, LINE_COLUMN_COUNT)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!("INSERT INTO order_lines ({LINE_COLUMNS}) VALUES {rows}");
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for l in chunk {
+            query = query
+                .bind(&l.id)
+                .bind(&l.order_id)
+                .bind(l.position)
+                .bind(&l.product_id)
+                .bind(&l.sku)
+                .bind(&l.name)
+                .bind(&l.product_type)
+                .bind(l.qty)
+                .bind(l.unit_price_cents)
+                .bind(l.subtotal_cents)
+                .bind(l.discount_cents)
+                .bind(l.tax_cents)
+                .bind(l.total_cents)
+                .bind(&l.options)
+                .bind(&l.serials)
+                .bind(l.weight_grams)
+                .bind(&l.warehouse)
+                .bind(&l.delivery_status)
+                .bind(l.coverage_until);
+        }
+        query.execute(&mut *conn).await?;
+    }
     Ok(())
 }
 

@@ -170,6 +170,183 @@ async fn a_queued_delivery_is_claimed_by_one_server_at_a_time_and_finished_once(
     assert_eq!(row.attempts, 2);
 }
 
+#[tokio::test]
+async fn an_orders_lines_are_written_in_chunks_and_read_back_as_written() {
+    use uplink_db::orders as q;
+    let t = TestDb::new().await;
+    uplink_seed::seed_demo_if_empty(&t.db).await.unwrap();
+    let mut tx = t.db.begin_write().await.unwrap();
+    let first = q::lines_in(&mut tx, &demo_order_id(&t.db).await)
+        .await
+        .unwrap()[0]
+        .clone();
+    // 250 lines: three statements of at most 100, the last one short.
+    let lines: Vec<q::OrderLineRow> = (0..250)
+        .map(|i| q::OrderLineRow {
+            id: format!("oln_chunk_{i:03}"),
+            position: 1_000 + i,
+            qty: i + 1,
+            warehouse: (i % 2 == 0).then(|| "us-east".to_owned()),
+            coverage_until: (i % 3 == 0).then_some(i),
+            ..first.clone()
+        })
+        .collect();
+    q::insert_lines(&mut tx, &lines).await.unwrap();
+    q::insert_lines(&mut tx, &[]).await.unwrap();
+    let stored: Vec<q::OrderLineRow> = q::lines_in(&mut tx, &first.order_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|l| l.position >= 1_000)
+        .collect();
+    tx.rollback().await.unwrap();
+    assert_eq!(stored, lines);
+}
+
+#[tokio::test]
+async fn stock_and_the_order_number_are_taken_together_and_a_short_order_burns_no_number() {
+    use uplink_db::orders::{self as q, StockAndNumber};
+    let t = TestDb::new().await;
+    uplink_seed::seed_demo_if_empty(&t.db).await.unwrap();
+    let warehouse: String = sqlx::query_scalar(
+        "SELECT warehouse FROM stock WHERE available >= 2 GROUP BY warehouse HAVING COUNT(*) >= 2 \
+         ORDER BY warehouse LIMIT 1",
+    )
+    .fetch_one(t.db.pool())
+    .await
+    .unwrap();
+    let products: Vec<String> = sqlx::query_scalar(
+        "SELECT product_id FROM stock WHERE warehouse = $1 AND available >= 2 ORDER BY product_id LIMIT 2",
+    )
+    .bind(&warehouse)
+    .fetch_all(t.db.pool())
+    .await
+    .unwrap();
+    let (a, b) = (products[0].as_str(), products[1].as_str());
+    let next = counter(&t.db).await;
+    let both = || async {
+        (
+            stock_of(&t.db, a, &warehouse).await,
+            stock_of(&t.db, b, &warehouse).await,
+        )
+    };
+    let (a_before, b_before) = both().await;
+
+    let mut tx = t.db.begin_write().await.unwrap();
+    let taken = q::take_stock_and_number(&mut tx, &warehouse, &[(a, 1), (b, 2)])
+        .await
+        .unwrap();
+    assert!(matches!(taken, StockAndNumber::Numbered { seq, .. } if seq == next));
+    tx.commit().await.unwrap();
+    assert_eq!(counter(&t.db).await, next + 1);
+    assert_eq!(both().await, (a_before - 1, b_before - 2));
+
+    for (takes, short) in [
+        (vec![(a, 1), (b, 1_000_000)], b),
+        (vec![(a, 1_000_000), (b, 1)], a),
+    ] {
+        let mut tx = t.db.begin_write().await.unwrap();
+        let taken = q::take_stock_and_number(&mut tx, &warehouse, &takes)
+            .await
+            .unwrap();
+        assert_eq!(
+            taken,
+            StockAndNumber::Short {
+                product_id: short.to_owned()
+            }
+        );
+        tx.rollback().await.unwrap();
+    }
+    let mut tx = t.db.begin_write().await.unwrap();
+    let digital_only = q::take_stock_and_number(&mut tx, &warehouse, &[])
+        .await
+        .unwrap();
+    assert!(
+        matches!(digital_only, StockAndNumber::Numbered { seq, band_changed: false } if seq == next + 1)
+    );
+    tx.commit().await.unwrap();
+    assert_eq!(
+        counter(&t.db).await,
+        next + 2,
+        "a short order burns no number"
+    );
+}
+
+#[tokio::test]
+async fn an_orders_number_is_stored_with_the_requests_answer() {
+    use uplink_db::orders as q;
+    let t = TestDb::new().await;
+    uplink_seed::seed_demo_if_empty(&t.db).await.unwrap();
+    let order_id = demo_order_id(&t.db).await;
+    assert!(matches!(
+        t.db.idempotency_claim("orders", "k-number", "h")
+            .await
+            .unwrap(),
+        uplink_db::idempotency::Claim::Proceed
+    ));
+    let mut tx = t.db.begin_write().await.unwrap();
+    let answer = q::StoredAnswer {
+        scope: "orders",
+        key: "k-number",
+        status: 201,
+        body: r#"{"number":"UL-987654"}"#,
+    };
+    q::set_number_and_answer(
+        &mut tx,
+        &order_id,
+        "UL-987654",
+        Some("UL-987654"),
+        Some(answer),
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    let (number, reference): (String, Option<String>) =
+        sqlx::query_as("SELECT number, payment_reference FROM orders WHERE id = $1")
+            .bind(&order_id)
+            .fetch_one(t.db.pool())
+            .await
+            .unwrap();
+    assert_eq!(
+        (number.as_str(), reference.as_deref()),
+        ("UL-987654", Some("UL-987654"))
+    );
+    match t
+        .db
+        .idempotency_claim("orders", "k-number", "h")
+        .await
+        .unwrap()
+    {
+        uplink_db::idempotency::Claim::Replay { status, body } => {
+            assert_eq!((status, body.as_str()), (201, answer.body));
+        }
+        _ => panic!("the answer was not stored"),
+    }
+}
+
+async fn counter(db: &uplink_db::Db) -> i64 {
+    sqlx::query_scalar("SELECT next FROM order_counter WHERE id = 1")
+        .fetch_one(db.pool())
+        .await
+        .unwrap()
+}
+
+async fn stock_of(db: &uplink_db::Db, product_id: &str, warehouse: &str) -> i64 {
+    sqlx::query_scalar("SELECT available FROM stock WHERE product_id = $1 AND warehouse = $2")
+        .bind(product_id)
+        .bind(warehouse)
+        .fetch_one(db.pool())
+        .await
+        .unwrap()
+}
+
+async fn demo_order_id(db: &uplink_db::Db) -> String {
+    sqlx::query_scalar("SELECT id FROM orders ORDER BY number LIMIT 1")
+        .fetch_one(db.pool())
+        .await
+        .unwrap()
+}
+
 // ----- servers and their claims (D115) -----
 
 use uplink_db::Db;

@@ -1,7 +1,8 @@
 //! The one write transaction of an order (SPEC §6, §17): re-price the cart,
 //! re-check credit under the account lock, write the order with its lines,
 //! payment and history, redeem the coupon, empty the cart, take stock with
-//! conditional updates, number the order and store the idempotent answer.
+//! conditional updates and number the order, then store the number with the
+//! idempotent answer.
 
 use super::intent::{IdemKey, OrderSource, QuotationForOrder, Recipient};
 use super::sections::Resolved;
@@ -99,8 +100,10 @@ pub(super) struct Placed {
 /// the one order counter. On PostgreSQL a row taken stays locked until the
 /// commit, so the order's own rows are written first under a provisional
 /// number (its id) and the hot rows are held for the last few statements
-/// only (D120). Lock order is the same in every order: coupon, stock in
-/// product id order, counter.
+/// only (D120): on PostgreSQL three round trips, the last product's stock
+/// with the counter, the number with the stored answer, and the commit
+/// (D121). Lock order is the same in every order: coupon, stock in product
+/// id order, counter.
 pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Placed, TxError> {
     let uid = d.user_id();
     let mut tx = state.db.begin_write().await?;
@@ -153,8 +156,8 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     if let (OrderSource::Cart(_), Some(cart_id)) = (&d.source, &cart.cart_id) {
         uplink_db::cart::clear_cart(&mut tx, cart_id).await?;
     }
-    let stock_band_changed = take_stock(&mut tx, d, &cart).await?;
-    number_order(&mut tx, d, &mut order).await?;
+    let (seq, stock_band_changed) = take_stock_and_number(&mut tx, d, &cart).await?;
+    number_order(d, &mut order, seq);
     write_numbered_rows(&mut tx, d, &order, now).await?;
     // The answer is built from the rows just written: reading them back
     // would cost four more statements while this transaction holds the writer.
@@ -168,9 +171,21 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     };
     let answer = order_detail(&parts, &state.config.checkout.bank_details);
     let body = serde_json::to_string(&answer).map_err(ApiError::internal)?;
-    if let Some(idem) = &d.idem {
-        uplink_db::idempotency::finish_in(&mut tx, &idem.scope, &idem.key, 201, &body).await?;
-    }
+    let stored = d.idem.as_ref().map(|idem| q::StoredAnswer {
+        scope: &idem.scope,
+        key: &idem.key,
+        status: 201,
+        body: &body,
+    });
+    let order = &parts.order;
+    q::set_number_and_answer(
+        &mut tx,
+        &order.id,
+        &order.number,
+        order.payment_reference.as_deref(),
+        stored,
+    )
+    .await?;
     tx.commit().await?;
     Ok(Placed {
         order_id: parts.order.id.clone(),
@@ -180,24 +195,18 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     })
 }
 
-/// The order's number from the gapless counter (D66), written over the
-/// provisional one; it is also the payment reference of a bank transfer
-/// and of credit terms.
-async fn number_order(
-    tx: &mut AnyConnection,
-    d: &OrderDraft,
-    order: &mut OrderRow,
-) -> Result<(), TxError> {
-    let number = uplink_domain::checkout::order_number(q::next_order_seq(tx).await?);
+/// The order's number from the counter's value (D66); it is also the
+/// payment reference of a bank transfer and of credit terms. Stored over
+/// the provisional one with the request's answer, by `write_order`.
+fn number_order(d: &OrderDraft, order: &mut OrderRow, seq: i64) {
+    let number = uplink_domain::checkout::order_number(seq);
     if matches!(
         d.method(),
         PaymentMethod::BankTransfer | PaymentMethod::CreditTerms
     ) {
         order.payment_reference = Some(number.clone());
     }
-    q::set_order_number(tx, &order.id, &number, order.payment_reference.as_deref()).await?;
     order.number = number;
-    Ok(())
 }
 
 /// The rows that name the order by its number: the quotation marked
@@ -387,12 +396,14 @@ async fn reprice(tx: &mut AnyConnection, d: &OrderDraft) -> Result<PricedCart, T
 }
 
 /// Takes stock, product by product in id order (one lock order for every
-/// transaction). True when a product moved to another stock band.
-async fn take_stock(
+/// transaction), and the order's number: its sequence value, and true when
+/// a product moved to another stock band. Too few units of a product:
+/// `insufficient_stock` on its first line, with what is left.
+async fn take_stock_and_number(
     tx: &mut AnyConnection,
     d: &OrderDraft,
     cart: &PricedCart,
-) -> Result<bool, TxError> {
+) -> Result<(i64, bool), TxError> {
     let warehouse = d.store().warehouse().as_str().to_owned();
     let mut wanted: std::collections::BTreeMap<&str, (i64, usize)> =
         std::collections::BTreeMap::new();
@@ -404,27 +415,25 @@ async fn take_stock(
             e.0 = e.0.saturating_add(l.line.row.qty);
         }
     }
-    let mut stock_band_changed = false;
-    for (pid, (qty, line_idx)) in &wanted {
-        let take = uplink_db::stock::take_stock(tx, pid, &warehouse, *qty).await?;
-        stock_band_changed |= take.band_changed;
-        if !take.taken {
-            let available = uplink_db::stock::available_units(tx, pid, &warehouse).await?;
-            let name = cart.lines[*line_idx]
-                .product
-                .map(|p| d.snapshot.product(p).name.clone())
-                .unwrap_or_default();
-            return Err(ApiError::field(
-                &format!("lines[{line_idx}].qty"),
-                ErrorCode::InsufficientStock,
-                format!("Only {available} of {name} left in stock; lower the quantity."),
-            )
-            .with_extra("available", available)
-            .with_extra("line_id", cart.lines[*line_idx].line.row.id.clone())
-            .into());
-        }
-    }
-    Ok(stock_band_changed)
+    let takes: Vec<(&str, i64)> = wanted.iter().map(|(pid, (qty, _))| (*pid, *qty)).collect();
+    let product_id = match q::take_stock_and_number(tx, &warehouse, &takes).await? {
+        q::StockAndNumber::Numbered { seq, band_changed } => return Ok((seq, band_changed)),
+        q::StockAndNumber::Short { product_id } => product_id,
+    };
+    let line_idx = wanted.get(product_id.as_str()).map_or(0, |(_, i)| *i);
+    let available = uplink_db::stock::available_units(tx, &product_id, &warehouse).await?;
+    let name = cart.lines[line_idx]
+        .product
+        .map(|p| d.snapshot.product(p).name.clone())
+        .unwrap_or_default();
+    Err(ApiError::field(
+        &format!("lines[{line_idx}].qty"),
+        ErrorCode::InsufficientStock,
+        format!("Only {available} of {name} left in stock; lower the quantity."),
+    )
+    .with_extra("available", available)
+    .with_extra("line_id", cart.lines[line_idx].line.row.id.clone())
+    .into())
 }
 
 /// Credit terms: the limit re-checked under the account lock.
@@ -555,9 +564,9 @@ async fn insert_lines(
                 .and_then(|q| q.coverage_until.get(&l.line.row.id).copied()),
             refunded_qty: 0,
         };
-        q::insert_line(tx, &row).await?;
         lines.push(row);
     }
+    q::insert_lines(tx, &lines).await?;
     Ok(lines)
 }
 
