@@ -161,6 +161,11 @@ impl Db {
     }
 }
 
+/// Stores an answer: binds status, body, scope, key. Also the end of an
+/// order's numbering statement on PostgreSQL (`orders::set_number_and_answer`).
+pub(crate) const FINISH_ANSWER: &str = "UPDATE idempotency_keys SET state = 'done', \
+     response_status = $1, response_body = $2 WHERE scope = $3 AND idem_key = $4";
+
 /// Stores the answer inside the caller's transaction.
 pub async fn finish_in(
     conn: &mut AnyConnection,
@@ -169,16 +174,13 @@ pub async fn finish_in(
     status: u16,
     body: &str,
 ) -> Result<(), DbError> {
-    sqlx::query(
-        "UPDATE idempotency_keys SET state = 'done', response_status = $1, response_body = $2 \
-         WHERE scope = $3 AND idem_key = $4",
-    )
-    .bind(i64::from(status))
-    .bind(body)
-    .bind(scope)
-    .bind(key)
-    .execute(conn)
-    .await?;
+    sqlx::query(FINISH_ANSWER)
+        .bind(i64::from(status))
+        .bind(body)
+        .bind(scope)
+        .bind(key)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 

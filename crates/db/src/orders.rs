@@ -210,11 +210,14 @@ pub enum StockAndNumber {
 /// The last product's stock and the order counter in one statement. The
 /// counter moves only when the units were there, so a short order burns no
 /// number; the stock row is locked before the counter, as in every order.
-const TAKE_LAST_AND_NUMBER: &str = "WITH taken AS ( \
-       UPDATE stock SET available = available - $1, updated_at = $2 \
-        WHERE product_id = $3 AND warehouse = $4 AND available >= $1 RETURNING available) \
-     UPDATE order_counter SET next = next + 1 WHERE id = 1 AND EXISTS (SELECT 1 FROM taken) \
-     RETURNING next - 1, (SELECT available FROM taken)";
+static TAKE_LAST_AND_NUMBER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "WITH taken AS ({}) \
+         UPDATE order_counter SET next = next + 1 WHERE id = 1 AND EXISTS (SELECT 1 FROM taken) \
+         RETURNING next - 1, (SELECT available FROM taken)",
+        crate::stock::TAKE_UNITS
+    )
+});
 
 /// Takes `(product, units)` from `warehouse`, in the order given (product
 /// id order, the one lock order of every transaction), then the order's
@@ -258,13 +261,14 @@ pub async fn take_stock_and_number(
             band_changed: band_changed || take.band_changed,
         });
     }
-    let numbered: Option<(i64, i64)> = sqlx::query_as(TAKE_LAST_AND_NUMBER)
-        .bind(qty)
-        .bind(now_ms())
-        .bind(product_id)
-        .bind(warehouse)
-        .fetch_optional(conn)
-        .await?;
+    let numbered: Option<(i64, i64)> =
+        sqlx::query_as(sqlx::AssertSqlSafe(TAKE_LAST_AND_NUMBER.as_str()))
+            .bind(qty)
+            .bind(now_ms())
+            .bind(product_id)
+            .bind(warehouse)
+            .fetch_optional(conn)
+            .await?;
     Ok(match numbered {
         Some((seq, left)) => StockAndNumber::Numbered {
             seq,
@@ -290,6 +294,15 @@ pub struct StoredAnswer<'a> {
     pub body: &'a str,
 }
 
+/// [`crate::idempotency::FINISH_ANSWER`] with the order's number written
+/// beside it: binds status, body, scope, key, number, reference, order id.
+static NUMBER_AND_ANSWER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "WITH numbered AS (UPDATE orders SET number = $5, payment_reference = $6 WHERE id = $7) {}",
+        crate::idempotency::FINISH_ANSWER
+    )
+});
+
 /// The order's number and payment reference where its provisional ones
 /// were (its id), and the request's stored answer, which carries that
 /// number: one statement on PostgreSQL, while the order holds the hot rows
@@ -308,20 +321,16 @@ pub async fn set_number_and_answer(
         }
         return Ok(());
     };
-    sqlx::query(
-        "WITH numbered AS (UPDATE orders SET number = $1, payment_reference = $2 WHERE id = $3) \
-         UPDATE idempotency_keys SET state = 'done', response_status = $4, response_body = $5 \
-         WHERE scope = $6 AND idem_key = $7",
-    )
-    .bind(number)
-    .bind(payment_reference)
-    .bind(order_id)
-    .bind(i64::from(answer.status))
-    .bind(answer.body)
-    .bind(answer.scope)
-    .bind(answer.key)
-    .execute(conn)
-    .await?;
+    sqlx::query(sqlx::AssertSqlSafe(NUMBER_AND_ANSWER.as_str()))
+        .bind(i64::from(answer.status))
+        .bind(answer.body)
+        .bind(answer.scope)
+        .bind(answer.key)
+        .bind(number)
+        .bind(payment_reference)
+        .bind(order_id)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 

@@ -38,6 +38,13 @@ pub struct StockTake {
     pub band_changed: bool,
 }
 
+/// The conditional update of [`take_stock`]: binds units, now, product,
+/// warehouse; returns what is left, or no row when too few were there.
+/// Also the first half of the order's numbering statement on PostgreSQL
+/// (`orders::take_stock_and_number`).
+pub(crate) const TAKE_UNITS: &str = "UPDATE stock SET available = available - $1, updated_at = $2 \
+     WHERE product_id = $3 AND warehouse = $4 AND available >= $1 RETURNING available";
+
 /// Takes `qty` units from `warehouse` when that many are available: one
 /// conditional update, never read-then-write. False when too few are left.
 /// When the product changes stock band, the database bumps `stock_version`
@@ -48,16 +55,13 @@ pub async fn take_stock(
     warehouse: &str,
     qty: i64,
 ) -> Result<StockTake, DbError> {
-    let left: Option<i64> = sqlx::query_scalar(
-        "UPDATE stock SET available = available - $1, updated_at = $2 \
-         WHERE product_id = $3 AND warehouse = $4 AND available >= $1 RETURNING available",
-    )
-    .bind(qty)
-    .bind(now_ms())
-    .bind(product_id)
-    .bind(warehouse)
-    .fetch_optional(conn)
-    .await?;
+    let left: Option<i64> = sqlx::query_scalar(TAKE_UNITS)
+        .bind(qty)
+        .bind(now_ms())
+        .bind(product_id)
+        .bind(warehouse)
+        .fetch_optional(conn)
+        .await?;
     Ok(StockTake {
         taken: left.is_some(),
         band_changed: left.is_some_and(|left| band_changes(left + qty, left)),
