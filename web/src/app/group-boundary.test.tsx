@@ -71,6 +71,45 @@ describe('GroupBoundary', () => {
     expect(screen.getByText('Group content')).toBeInTheDocument();
   });
 
+  it('renders a group loaded ahead in its first render, never its placeholder', async () => {
+    let imports = 0;
+    const Ahead = lazyGroup(() => {
+      imports += 1;
+      return Promise.resolve({ default: () => <p>Group content</p> });
+    });
+    await Ahead.preload();
+    // Synchronous: React would reveal a suspended group only 300 ms after its placeholder (React 19).
+    render(
+      <GroupBoundary>
+        <Ahead />
+      </GroupBoundary>,
+    );
+    expect(screen.getByText('Group content')).toBeInTheDocument();
+    expect(screen.queryByTestId('group-placeholder')).not.toBeInTheDocument();
+    expect(imports).toBe(1);
+  });
+
+  it('loads a group once when its render starts before a preload ends', async () => {
+    let imports = 0;
+    const Both = lazyGroup(() => {
+      imports += 1;
+      return Promise.resolve({ default: () => <p>Group content</p> });
+    });
+    const preload = Both.preload();
+    render(
+      <GroupBoundary>
+        <Both />
+      </GroupBoundary>,
+    );
+    expect(screen.getByTestId('group-placeholder')).toBeInTheDocument();
+    await act(async () => {
+      await preload;
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByText('Group content')).toBeInTheDocument();
+    expect(imports).toBe(1);
+  });
+
   it('reports an error a page throws and offers a retry that renders the page again', () => {
     vi.useRealTimers();
     const reports: Array<{ error: unknown; group: string; stack: string | undefined }> = [];

@@ -1,16 +1,30 @@
-import { Component, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { reportBoundaryError } from '@/lib/error-reporting';
+import { preloadableLazy, type ComponentModule, type PreloadableLazy } from '@/lib/preloadable-lazy';
 import { ChunkLoadError, GROUP_LOAD_TIMEOUT_MS, loadWithTimeout } from './chunk-load';
 import { ChunkLoadErrorScreen } from './chunk-load-error-screen';
 import { GroupPlaceholder } from './group-placeholder';
 
-/** A lazily loaded screen group whose load fails with a ChunkLoadError after the timeout. */
+/** A screen group's module: its component, and what its first page needs (see `preloadGroupFor`). */
+type GroupModule<P> = ComponentModule & {
+  default: ComponentType<P>;
+  /** Loads the code of the group's page at `pathname`. */
+  preloadPage?: (pathname: string) => Promise<void>;
+};
+
+/** A lazily loaded screen group (or page) that can be loaded ahead of its first render. */
+export type LazyGroup<P extends object> = PreloadableLazy<GroupModule<P>>;
+
+/**
+ * A lazily loaded screen group (or page) whose load fails with a ChunkLoadError after the timeout.
+ * Loaded ahead (`preload`), its first render shows it at once (lib/preloadable-lazy.ts).
+ */
 export function lazyGroup<P extends object>(
-  importer: () => Promise<{ default: ComponentType<P> }>,
+  importer: () => Promise<GroupModule<P>>,
   timeoutMs = GROUP_LOAD_TIMEOUT_MS,
-) {
-  return lazy(() => loadWithTimeout(importer, timeoutMs));
+): LazyGroup<P> {
+  return preloadableLazy(() => loadWithTimeout(importer, timeoutMs));
 }
 
 interface BoundaryProps {

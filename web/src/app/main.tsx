@@ -10,6 +10,7 @@ import { ChunkLoadError, installPreloadErrorListener, onChunkLoadError } from '.
 import { GroupErrorBoundary } from './group-boundary';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
+import { preloadGroupFor } from './screen-group-switch';
 
 installPreloadErrorListener();
 onChunkLoadError(reportChunkLoad);
@@ -17,15 +18,20 @@ onChunkLoadError(reportChunkLoad);
 const root = document.getElementById('root');
 if (!root) throw new Error('Uplink: missing <div id="root"> in index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    {/* What throws outside every screen group's own boundary: the app error screen, and reported (D109). */}
-    <GroupErrorBoundary group="APP" fallback={<AppErrorScreen />}>
-      <AppProviders queryClient={createQueryClient()}>
-        <AppRouter />
-      </AppProviders>
-    </GroupErrorBoundary>
-  </StrictMode>,
+// The first render waits for the page's screen group (its code is preloaded with the entry's on the
+// main group's pages, so this is a moment): rendered before, the group would suspend and React would
+// hold its content back 300 ms after showing the placeholder (group-boundary.tsx).
+void preloadGroupFor(window.location.pathname).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      {/* What throws outside every screen group's own boundary: the app error screen, and reported (D109). */}
+      <GroupErrorBoundary group="APP" fallback={<AppErrorScreen />}>
+        <AppProviders queryClient={createQueryClient()}>
+          <AppRouter />
+        </AppProviders>
+      </GroupErrorBoundary>
+    </StrictMode>,
+  ),
 );
 
 /** How long after the page's `load` error reporting starts when nothing needs reporting (D91). */

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Route, useLocation } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { matchPath, Route, useLocation } from 'react-router';
 import { SkipLink } from '@/components/ui/skip-link';
 import { SilentSsoGate } from '@/features/accounts/components/silent-sso-gate';
 
 import { HomePage } from '@/features/catalog/routes/home-page';
 import { AppRoutes } from '@/lib/sentry-routes';
+import { lazyGroup, type LazyGroup } from '../../group-boundary';
 import { NotFoundContent } from '../../not-found-content';
 import { ScrollManager } from '../../scroll-manager';
 import { MainFooter } from './main-footer';
@@ -12,47 +13,58 @@ import { MainHeader } from './main-header';
 import { MiniStoreGate } from './mini-store-gate';
 import './main.css';
 
-// Pages other than the home page load on demand, so the first visit only downloads what `/` needs.
-const CategoriesPage = lazy(() => import('@/features/catalog/routes/categories-page'));
-const CategoryPage = lazy(() => import('@/features/catalog/routes/category-page'));
-const ProductsPage = lazy(() => import('@/features/catalog/routes/products-page'));
-const ProductPage = lazy(() => import('@/features/catalog/routes/product-page'));
-const SearchPage = lazy(() => import('@/features/catalog/routes/search-page'));
-const SpeedFusionCloudPage = lazy(() => import('@/features/catalog/routes/speedfusion-cloud-page'));
-const SerialPage = lazy(() => import('@/features/catalog/routes/serial-page'));
-const LoginPage = lazy(() => import('@/features/accounts/routes/login-page'));
-const ChallengePage = lazy(() => import('@/features/accounts/routes/challenge-page'));
-const PasswordResetPage = lazy(() => import('@/features/accounts/routes/password-reset-page'));
-const SsoCallbackPage = lazy(() => import('@/features/accounts/routes/sso-callback-page'));
-const IncontrolCallbackPage = lazy(() => import('@/features/accounts/routes/incontrol-callback-page'));
-const AccountPage = lazy(() => import('./account-route'));
-const SettingsPage = lazy(() => import('@/features/accounts/routes/settings-page'));
-const AddressBookPage = lazy(() => import('@/features/accounts/routes/address-book-page'));
-const BookmarkPage = lazy(() => import('@/features/accounts/routes/bookmark-page'));
-const DownloadPage = lazy(() => import('@/features/accounts/routes/download-page'));
-const DeviceManagementPage = lazy(() => import('./device-management-route'));
-const AccountQuotationsPage = lazy(() => import('./account-quotations-route'));
-const AccountQuotationPage = lazy(() => import('./account-quotation-route'));
-const QuotationPaymentPage = lazy(() => import('@/features/quotations/routes/quotation-payment-page'));
+/**
+ * Every page but the home page, by path. Each loads on demand, so the first visit only downloads what
+ * its page needs; the page a visit starts on loads before the first render (`preloadPage`). The back
+ * office (SPEC §15) is one entry: its own table of routes, loaded with the first back-office page.
+ */
+const PAGES: ReadonlyArray<readonly [path: string, page: LazyGroup<object>]> = [
+  ['categories', lazyGroup(() => import('@/features/catalog/routes/categories-page'))],
+  ['categories/:slug', lazyGroup(() => import('@/features/catalog/routes/category-page'))],
+  ['products', lazyGroup(() => import('@/features/catalog/routes/products-page'))],
+  ['products/:slug', lazyGroup(() => import('@/features/catalog/routes/product-page'))],
+  ['search', lazyGroup(() => import('@/features/catalog/routes/search-page'))],
+  ['speedfusioncloud', lazyGroup(() => import('@/features/catalog/routes/speedfusion-cloud-page'))],
+  ['sn', lazyGroup(() => import('@/features/catalog/routes/serial-page'))],
+  ['login', lazyGroup(() => import('@/features/accounts/routes/login-page'))],
+  ['challenge', lazyGroup(() => import('@/features/accounts/routes/challenge-page'))],
+  ['password/reset', lazyGroup(() => import('@/features/accounts/routes/password-reset-page'))],
+  ['sso/callback', lazyGroup(() => import('@/features/accounts/routes/sso-callback-page'))],
+  ['incontrol/callback', lazyGroup(() => import('@/features/accounts/routes/incontrol-callback-page'))],
+  ['account', lazyGroup(() => import('./account-route'))],
+  ['account/settings', lazyGroup(() => import('@/features/accounts/routes/settings-page'))],
+  ['account/address-book', lazyGroup(() => import('@/features/accounts/routes/address-book-page'))],
+  ['account/bookmark', lazyGroup(() => import('@/features/accounts/routes/bookmark-page'))],
+  ['account/download', lazyGroup(() => import('@/features/accounts/routes/download-page'))],
+  ['account/device-management', lazyGroup(() => import('./device-management-route'))],
+  ['account/quotation', lazyGroup(() => import('./account-quotations-route'))],
+  ['account/quotation/:number', lazyGroup(() => import('./account-quotation-route'))],
+  ['quotation/payment', lazyGroup(() => import('@/features/quotations/routes/quotation-payment-page'))],
+  ['cart', lazyGroup(() => import('@/features/cart/routes/cart-page'))],
+  ['quick-order', lazyGroup(() => import('@/features/cart/routes/quick-order-page'))],
+  ['checkout', lazyGroup(() => import('@/features/checkout/routes/checkout-page'))],
+  ['checkout/payment', lazyGroup(() => import('@/features/checkout/routes/payment-page'))],
+  ['checkout/confirm-order', lazyGroup(() => import('@/features/checkout/routes/confirm-order-page'))],
+  ['checkout/thank-you', lazyGroup(() => import('@/features/checkout/routes/thank-you-page'))],
+  ['order', lazyGroup(() => import('@/features/orders/routes/orders-page'))],
+  ['order/:number', lazyGroup(() => import('@/features/orders/routes/order-page'))],
+  ['admin/*', lazyGroup(() => import('./back-office-routes'))],
+  ['partner', lazyGroup(() => import('@/features/partners/routes/partner-dashboard-page'))],
+  ['partner/rebates', lazyGroup(() => import('@/features/partners/routes/partner-rebates-page'))],
+  ['partner/mini-stores/:key', lazyGroup(() => import('@/features/partners/routes/mini-store-editor-page'))],
+  // SPEC §11 (fixed path, spelled so).
+  ['partner-pavillion/checkout', lazyGroup(() => import('@/features/pavilion/routes/pavilion-checkout-page'))],
+  ['invitation', lazyGroup(() => import('@/features/invitations/routes/invitation-page'))],
+];
 
-const CartPage = lazy(() => import('@/features/cart/routes/cart-page'));
-const QuickOrderPage = lazy(() => import('@/features/cart/routes/quick-order-page'));
-
-const CheckoutPage = lazy(() => import('@/features/checkout/routes/checkout-page'));
-const PaymentPage = lazy(() => import('@/features/checkout/routes/payment-page'));
-const ConfirmOrderPage = lazy(() => import('@/features/checkout/routes/confirm-order-page'));
-const ThankYouPage = lazy(() => import('@/features/checkout/routes/thank-you-page'));
-const OrdersPage = lazy(() => import('@/features/orders/routes/orders-page'));
-const OrderPage = lazy(() => import('@/features/orders/routes/order-page'));
-
-const PartnerDashboardPage = lazy(() => import('@/features/partners/routes/partner-dashboard-page'));
-const PartnerRebatesPage = lazy(() => import('@/features/partners/routes/partner-rebates-page'));
-const MiniStoreEditorPage = lazy(() => import('@/features/partners/routes/mini-store-editor-page'));
-const PavilionCheckoutPage = lazy(() => import('@/features/pavilion/routes/pavilion-checkout-page'));
-const InvitationPage = lazy(() => import('@/features/invitations/routes/invitation-page'));
-
-// The back office's routes and their pages: a storefront visit does not download their table.
-const BackOfficeRoutes = lazy(() => import('./back-office-routes'));
+/**
+ * Loads the code of the page at `pathname` (screen-group-switch.tsx, before the first render), so
+ * that it renders at once instead of behind the page placeholder (see `lazyGroup`).
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  const page = PAGES.find(([path]) => matchPath(`/${path}`, pathname));
+  return page ? page[1].preload().then(() => undefined) : Promise.resolve();
+}
 
 /** Holds the page's place while its code loads (no content jump when it arrives). */
 function PageFallback() {
@@ -92,45 +104,9 @@ function MainShell() {
           {/* Navigations are reported under their route pattern (`/products/:slug`), not the raw URL. */}
           <AppRoutes>
             <Route index element={<HomePage />} />
-            <Route path="categories" element={<CategoriesPage />} />
-            <Route path="categories/:slug" element={<CategoryPage />} />
-            <Route path="products" element={<ProductsPage />} />
-            <Route path="products/:slug" element={<ProductPage />} />
-            <Route path="search" element={<SearchPage />} />
-            <Route path="speedfusioncloud" element={<SpeedFusionCloudPage />} />
-            <Route path="sn" element={<SerialPage />} />
-            <Route path="login" element={<LoginPage />} />
-            <Route path="challenge" element={<ChallengePage />} />
-            <Route path="password/reset" element={<PasswordResetPage />} />
-            <Route path="sso/callback" element={<SsoCallbackPage />} />
-            <Route path="incontrol/callback" element={<IncontrolCallbackPage />} />
-            <Route path="account" element={<AccountPage />} />
-            <Route path="account/settings" element={<SettingsPage />} />
-            <Route path="account/address-book" element={<AddressBookPage />} />
-            <Route path="account/bookmark" element={<BookmarkPage />} />
-            <Route path="account/download" element={<DownloadPage />} />
-            <Route path="account/device-management" element={<DeviceManagementPage />} />
-            <Route path="account/quotation" element={<AccountQuotationsPage />} />
-            <Route path="account/quotation/:number" element={<AccountQuotationPage />} />
-            <Route path="quotation/payment" element={<QuotationPaymentPage />} />
-
-            <Route path="cart" element={<CartPage />} />
-            <Route path="quick-order" element={<QuickOrderPage />} />
-
-            <Route path="checkout" element={<CheckoutPage />} />
-            <Route path="checkout/payment" element={<PaymentPage />} />
-            <Route path="checkout/confirm-order" element={<ConfirmOrderPage />} />
-            <Route path="checkout/thank-you" element={<ThankYouPage />} />
-            <Route path="order" element={<OrdersPage />} />
-            <Route path="order/:number" element={<OrderPage />} />
-            {/* The back office (SPEC §15): its own table of routes, loaded with the first back-office page. */}
-            <Route path="admin/*" element={<BackOfficeRoutes />} />
-            <Route path="partner" element={<PartnerDashboardPage />} />
-            <Route path="partner/rebates" element={<PartnerRebatesPage />} />
-            <Route path="partner/mini-stores/:key" element={<MiniStoreEditorPage />} />
-            {/* SPEC §11 (fixed path, spelled so). */}
-            <Route path="partner-pavillion/checkout" element={<PavilionCheckoutPage />} />
-            <Route path="invitation" element={<InvitationPage />} />
+            {PAGES.map(([path, Page]) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
             <Route
               path="*"
               element={

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiProblem } from '@/lib/api/api-problem';
+import { preloadableLazy } from '@/lib/preloadable-lazy';
 import { useProduct } from '../api/get-product';
 import type { ProductDetail, Variant } from '../api/types';
 import { Breadcrumbs } from '../components/breadcrumbs';
@@ -24,11 +25,37 @@ import { normaliseSerial } from '../lib/serial';
 import { chooseValue, resolveVariant, selectionFromParams } from '../lib/variants';
 import '../catalog.css';
 
-// The purchase form validates with react-hook-form and zod (some 40 KB compressed): requested as
-// soon as this page's code runs, beside its data and pictures, but not in the way of its first
-// paint (issue 33). Until it is there, an empty box of about its size holds its place.
-const purchaseForm = import('../components/purchase-form');
-const PurchaseForm = lazy(() => purchaseForm.then((module) => ({ default: module.PurchaseForm })));
+const PurchaseForm = preloadableLazy(() =>
+  import('../components/purchase-form').then((module) => ({ default: module.PurchaseForm })),
+);
+
+/**
+ * Whether the purchase form may render: once its code is there, which is requested only after the
+ * page has painted. It validates with react-hook-form and zod, some 40 KB compressed, and Lighthouse
+ * counts every script requested before a page's largest paint against that paint (issue 33). Until
+ * then an empty box of about its size holds its place. Rendered only once loaded, the form does not
+ * suspend (React 19 reveals suspended content no sooner than 300 ms after its fallback); a failed
+ * load renders it too, and its boundary shows the error, as for a page that failed to load.
+ */
+function usePurchaseFormReady(): boolean {
+  const [ready, setReady] = useState(PurchaseForm.isLoaded);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => live && setReady(true);
+    // A frame's callback runs before its paint; a timeout set there runs after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void PurchaseForm.preload().then(done, done));
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready]);
+  return ready;
+}
 
 /** "Global store", "US store". */
 function storeName(code: string): string {
@@ -135,6 +162,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const addToCart = useAddToCartFromForm(sku, variant?.name ?? product.name);
   const quote = useQuoteFromForm(sku);
   const canBuy = purchasable && stock !== 'out_of_stock';
+  const purchaseFormReady = usePurchaseFormReady();
   const partnerPrices = usePartnerPrices();
   // A quotation may ask for more than is in stock; sales answer with a delivery date.
   const canQuote = purchasable;
@@ -216,7 +244,8 @@ function ProductView({ product }: { product: ProductDetail }) {
               onChoose={choose}
             />
           )}
-          {sold && price && (
+          {sold && price && !purchaseFormReady && <div className="purchase-form" aria-busy="true" />}
+          {sold && price && purchaseFormReady && (
             <Suspense fallback={<div className="purchase-form" aria-busy="true" />}>
               <PurchaseForm
                 key={sku}
