@@ -78,16 +78,11 @@ pub struct QueueRow {
 }
 
 impl Db {
-    /// Orders waiting for delivery whose lease (if any) has ended, oldest first.
-    pub async fn claimable_deliveries(&self, now: i64, limit: i64) -> Result<Vec<String>, DbError> {
-        let queued = self.claimable_deliveries_by_owner(now, limit).await?;
-        Ok(queued.into_iter().map(|(order_id, _)| order_id).collect())
-    }
-
-    /// [`Db::claimable_deliveries`] with the account each order delivers to
-    /// (the recipient of a pavilion order, else the buyer): one account's
-    /// orders are delivered one after the other, in the order they were paid.
-    pub async fn claimable_deliveries_by_owner(
+    /// Orders waiting for delivery whose lease (if any) has ended, oldest
+    /// first, each with the account it delivers to (the recipient of a
+    /// pavilion order, else the buyer): one account's orders are delivered
+    /// one after the other, in the order they were paid.
+    pub async fn claimable_deliveries(
         &self,
         now: i64,
         limit: i64,

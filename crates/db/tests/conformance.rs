@@ -134,9 +134,10 @@ async fn a_queued_delivery_is_claimed_by_one_server_at_a_time_and_finished_once(
         q::enqueue(&mut tx, &order_id, now).await.unwrap();
         tx.commit().await.unwrap();
     }
+    let claimable = t.db.claimable_deliveries(now, 10).await.unwrap();
     assert_eq!(
-        t.db.claimable_deliveries(now, 10).await.unwrap(),
-        std::slice::from_ref(&order_id)
+        claimable.iter().map(|(id, _)| id).collect::<Vec<_>>(),
+        [&order_id]
     );
     let (a, b) = tokio::join!(
         t.db.claim_delivery(&order_id, now, 60_000),

@@ -71,10 +71,7 @@ fn deliver_paid_orders(state: &AppState) -> JobFuture<'_> {
 pub async fn run_once(state: &AppState) -> anyhow::Result<u64> {
     let mut done = 0;
     loop {
-        let queued = state
-            .db
-            .claimable_deliveries_by_owner(now_ms(), BATCH)
-            .await?;
+        let queued = state.db.claimable_deliveries(now_ms(), BATCH).await?;
         let read = queued.len() as i64;
         done += deliver_batch(state, queued).await?;
         if read < BATCH {
