@@ -29,6 +29,9 @@ const PurchaseForm = preloadableLazy(() =>
   import('../components/purchase-form').then((module) => ({ default: module.PurchaseForm })),
 );
 
+/** Holds the purchase form's place until it renders. */
+const purchaseFormBox = <div className="purchase-form" aria-busy="true" />;
+
 /**
  * Whether the purchase form may render: once its code is there, which is requested only after the
  * page has painted. It validates with react-hook-form and zod, some 40 KB compressed, and Lighthouse
@@ -244,9 +247,9 @@ function ProductView({ product }: { product: ProductDetail }) {
               onChoose={choose}
             />
           )}
-          {sold && price && !purchaseFormReady && <div className="purchase-form" aria-busy="true" />}
+          {sold && price && !purchaseFormReady && purchaseFormBox}
           {sold && price && purchaseFormReady && (
-            <Suspense fallback={<div className="purchase-form" aria-busy="true" />}>
+            <Suspense fallback={purchaseFormBox}>
               <PurchaseForm
                 key={sku}
                 options={product.custom_options}
