@@ -67,10 +67,12 @@ if [[ -n "$checkout_sku" ]]; then
       /^delivery_(writer_wait|transaction)_seconds\{quantile="0\.(5|99)"\}/ {
         split($1, a, "{"); q = (a[2] ~ /0\.5"/) ? "p50" : "p99"
         t[a[1] " " q] = $2 * 1000 }
+      /^delivery_(writer_wait|transaction)_seconds_(sum|count) / { m[$1] = $2 }
       /^delivery_orders_total/ { n = $2 }
-      END { printf "delivery     %d orders in their own transactions; writer wait p50 %.2f ms p99 %.2f ms, held p50 %.2f ms p99 %.2f ms\n",
-        n, t["delivery_writer_wait_seconds p50"], t["delivery_writer_wait_seconds p99"],
-        t["delivery_transaction_seconds p50"], t["delivery_transaction_seconds p99"] }' || true
+      function mean(h) { c = m[h "_count"]; return c > 0 ? m[h "_sum"] * 1000 / c : 0 }
+      END { printf "delivery     %d orders in their own transactions; writer wait mean %.2f ms p50 %.2f p99 %.2f, held mean %.2f ms p50 %.2f p99 %.2f\n",
+        n, mean("delivery_writer_wait_seconds"), t["delivery_writer_wait_seconds p50"], t["delivery_writer_wait_seconds p99"],
+        mean("delivery_transaction_seconds"), t["delivery_transaction_seconds p50"], t["delivery_transaction_seconds p99"] }' || true
   fi
   # The bar holds on both databases (issue 33).
   printf 'checkout     bar >= 300 orders/s with zero errors on %s: %s\n' "${DB_URL%%:*}" \
