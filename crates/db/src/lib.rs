@@ -24,6 +24,7 @@ pub mod cart;
 pub mod catalog;
 pub mod catalog_seed;
 pub mod catalog_version;
+mod checkpointer;
 pub mod credit;
 pub mod delivery;
 pub mod devices;
@@ -115,6 +116,9 @@ pub struct Db {
     admin_index: admin_catalog::IndexCache,
     /// Who this handle's claims say holds them (see [`instances`]).
     instance: std::sync::Arc<str>,
+    /// SQLite only: copies the write-ahead log back into the file beside
+    /// the writer (see [`checkpointer`]).
+    checkpointer: Option<std::sync::Arc<checkpointer::Checkpointer>>,
 }
 
 impl Db {
@@ -135,14 +139,17 @@ impl Db {
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options.clone())
             .await?;
-        let writer = match backend {
-            Backend::Sqlite => Some(
-                sqlite_pool_options(1)
-                    .acquire_timeout(Duration::from_secs(10))
-                    .connect_with(options)
-                    .await?,
-            ),
-            Backend::Postgres => None,
+        let (writer, checkpointer) = match backend {
+            Backend::Sqlite => {
+                let one = || {
+                    sqlite_pool_options(1)
+                        .acquire_timeout(Duration::from_secs(10))
+                        .connect_with(options.clone())
+                };
+                let checkpoints = checkpointer::Checkpointer::spawn(one().await?);
+                (Some(one().await?), Some(std::sync::Arc::new(checkpoints)))
+            }
+            Backend::Postgres => (None, None),
         };
         Ok(Db {
             pool,
@@ -150,6 +157,7 @@ impl Db {
             backend,
             admin_index: admin_catalog::IndexCache::default(),
             instance: uplink_domain::ids::new_id("srv").into(),
+            checkpointer,
         })
     }
 
@@ -216,6 +224,9 @@ impl Db {
     }
 
     pub async fn close(&self) {
+        if let Some(checkpointer) = &self.checkpointer {
+            checkpointer.close().await;
+        }
         self.pool.close().await;
         if let Some(writer) = &self.writer {
             writer.close().await;
@@ -317,6 +328,7 @@ const SQLITE_PRAGMAS: &[&str] = &[
     "PRAGMA synchronous = NORMAL",
     "PRAGMA busy_timeout = 10000",
     "PRAGMA foreign_keys = ON",
+    checkpointer::WRITER_AUTOCHECKPOINT,
 ];
 
 fn backend_of(url: &str) -> Result<Backend, DbError> {
