@@ -11,7 +11,10 @@
 //! Here a connection of its own runs a PASSIVE checkpoint every [`EVERY`]:
 //! it copies what it can without waiting on the writer or on readers. The
 //! writer checkpoints by itself only once the log passes
-//! [`WRITER_AUTOCHECKPOINT`], a safety net should this task fall behind.
+//! [`WRITER_AUTOCHECKPOINT`]: under a steady load readers always hold a
+//! snapshot, SQLite can rarely start the log over, and the log's file grows
+//! to about that size (44 MB, against 4.4 MB before), where some commits
+//! checkpoint again (94 fsyncs in 10 s of checkout, against 734 before).
 //! Several servers on one file each run one; a checkpoint already running
 //! makes the other's attempt return busy, which is fine.
 
