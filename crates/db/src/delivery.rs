@@ -46,24 +46,23 @@ pub async fn mark_delivered(
 /// Takes the lease of one queued order until `now + lease_ms`: a
 /// conditional update, so of several servers exactly one gets it (on
 /// PostgreSQL a second server's update waits for the first transaction and
-/// then finds the lease taken).
+/// then finds the lease taken). The attempt this claim starts (1 for the
+/// first), or `None` when the order is taken or done.
 pub async fn claim_delivery_in(
     conn: &mut AnyConnection,
     order_id: &str,
     now: i64,
     lease_ms: i64,
-) -> Result<bool, DbError> {
-    let n = sqlx::query(
+) -> Result<Option<i64>, DbError> {
+    Ok(sqlx::query_scalar(
         "UPDATE delivery_queue SET locked_until = $1, attempts = attempts + 1 \
-         WHERE order_id = $2 AND delivered_at IS NULL AND locked_until <= $3",
+         WHERE order_id = $2 AND delivered_at IS NULL AND locked_until <= $3 RETURNING attempts",
     )
     .bind(now + lease_ms)
     .bind(order_id)
     .bind(now)
-    .execute(conn)
-    .await?
-    .rows_affected();
-    Ok(n == 1)
+    .fetch_optional(conn)
+    .await?)
 }
 
 /// One row of the queue.
@@ -106,7 +105,9 @@ impl Db {
         lease_ms: i64,
     ) -> Result<bool, DbError> {
         let mut conn = self.writer().acquire().await?;
-        claim_delivery_in(&mut conn, order_id, now, lease_ms).await
+        Ok(claim_delivery_in(&mut conn, order_id, now, lease_ms)
+            .await?
+            .is_some())
     }
 
     /// Records why a delivery attempt stopped; the row is claimable again

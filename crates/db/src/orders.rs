@@ -461,6 +461,29 @@ pub async fn insert_history(
     insert_history_at(conn, order_id, now_ms(), status, actor, note).await
 }
 
+/// A history note at the order's status as it is when the note is written,
+/// read by the insert itself: no round trip to read it first, and no stale
+/// status when another transaction moved the order meanwhile.
+pub async fn insert_note_at_current_status(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    actor: &str,
+    note: &str,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO order_history (id, order_id, at, status, actor, note) \
+         SELECT $1, id, $2, status, $3, $4 FROM orders WHERE id = $5",
+    )
+    .bind(uplink_domain::ids::new_id("ohs"))
+    .bind(now_ms())
+    .bind(actor)
+    .bind(note)
+    .bind(order_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// [`insert_history`] for a change that happened at `at` (the demo orders' past).
 pub async fn insert_history_at(
     conn: &mut AnyConnection,

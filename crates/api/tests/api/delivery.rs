@@ -365,6 +365,7 @@ async fn crash_after_first_line(app: &TestApp, order_id: &str) {
         smdp: "smdp.uplink.example",
         now: now_ms(),
         purchased: order.placed_at,
+        rerun: false,
     };
     let mut tx = app.state.db.begin_write().await.unwrap();
     let mut mail = Vec::new();

@@ -9,7 +9,7 @@ use crate::http::state::AppState;
 use sqlx::AnyConnection;
 use uplink_db::account_area::OutboxRow;
 use uplink_db::now_ms;
-use uplink_db::orders::{self as oq, OrderRow};
+use uplink_db::orders::{self as oq, OrderLineRow, OrderRow};
 
 /// What finishing did.
 pub enum Finished {
@@ -20,14 +20,16 @@ pub enum Finished {
     Now(Vec<OutboxRow>),
 }
 
-/// Finishes the order; an error when lines are still awaiting delivery
-/// (the row is claimed again later).
+/// Finishes the order, whose lines are `lines` as this transaction left
+/// them; an error when some are still awaiting delivery (the row is
+/// claimed again later). The order's status is not read: completing is a
+/// conditional update, and the note records the status as it is.
 pub async fn finish_order(
     state: &AppState,
     tx: &mut AnyConnection,
     order: &OrderRow,
+    lines: &[OrderLineRow],
 ) -> anyhow::Result<Finished> {
-    let lines = oq::lines_in(tx, &order.id).await?;
     if lines
         .iter()
         .any(|l| l.delivery_status == "awaiting_delivery")
@@ -37,9 +39,6 @@ pub async fn finish_order(
     if !uplink_db::delivery::mark_delivered(tx, &order.id, now_ms()).await? {
         return Ok(Finished::Before);
     }
-    let current = oq::order_in(tx, &order.id)
-        .await?
-        .unwrap_or_else(|| order.clone());
     let delivered = lines
         .iter()
         .filter(|l| l.delivery_status == "delivered")
@@ -52,11 +51,12 @@ pub async fn finish_order(
         "{delivered} digital item{} delivered.",
         if delivered == 1 { "" } else { "s" }
     );
-    let completes = current.digital_only && !failed && current.status == "processing";
+    // A digital-only order still processing is complete once every line is.
+    let completes = order.digital_only && !failed;
     if completes && oq::set_status(tx, &order.id, "processing", "completed").await? {
         oq::insert_history(tx, &order.id, "completed", "system", &note).await?;
     } else {
-        oq::insert_history(tx, &order.id, &current.status, "system", &note).await?;
+        oq::insert_note_at_current_status(tx, &order.id, "system", &note).await?;
     }
     let kinds = crate::commerce::orders::deliverables::Kinds::of(
         lines.iter().map(|l| l.product_type.as_str()),
@@ -66,13 +66,13 @@ pub async fn finish_order(
     let email = super::emails::delivery_email(
         &state.mailer,
         &state.config.public_url,
-        &current,
-        &lines,
+        order,
+        lines,
         &deliverables,
     );
     uplink_db::account_area::insert_outbox_in(tx, &email).await?;
     let mut emails = vec![email];
-    if let Some(recipient) = end_customer_email(state, tx, &current, &lines).await? {
+    if let Some(recipient) = end_customer_email(state, tx, order, lines).await? {
         uplink_db::account_area::insert_outbox_in(tx, &recipient).await?;
         emails.push(recipient);
     }
@@ -86,7 +86,7 @@ async fn end_customer_email(
     state: &AppState,
     tx: &mut AnyConnection,
     order: &OrderRow,
-    lines: &[uplink_db::orders::OrderLineRow],
+    lines: &[OrderLineRow],
 ) -> anyhow::Result<Option<OutboxRow>> {
     use uplink_db::invitations as inv;
     let Some(recipient_id) = order.recipient_user_id.as_deref() else {

@@ -21,9 +21,18 @@ const ATTEMPTS: usize = 5;
 /// What happened to a line.
 pub enum LineOutcome {
     Delivered,
+    /// It was no longer awaiting delivery when its units were written
+    /// (cancelled meanwhile, or delivered by another run): nothing kept.
+    Gone,
     Failed(ErrorCode, String),
 }
 
+/// A savepoint statement. Savepoints are never released: a release only
+/// merges the savepoint into the transaction, which its commit does for
+/// every savepoint at once, and it would cost a round trip per line (on
+/// SQLite, time the one writer is held). Savepoints of one name nest, and
+/// a rollback goes to the latest, so the next line's `SAVEPOINT` is all
+/// it takes to start over.
 async fn savepoint(tx: &mut AnyConnection, statement: &'static str) -> Result<(), DbError> {
     sqlx::query(statement).execute(&mut *tx).await?;
     Ok(())
@@ -55,18 +64,16 @@ pub async fn deliver_line(
                 if moved == 0 {
                     // Delivered (or cancelled) meanwhile: keep nothing of this run.
                     savepoint(tx, "ROLLBACK TO SAVEPOINT delivery_line").await?;
-                } else {
-                    for row in &line_mail {
-                        uplink_db::account_area::insert_outbox_in(tx, row).await?;
-                    }
-                    mail.append(&mut line_mail);
+                    return Ok(LineOutcome::Gone);
                 }
-                savepoint(tx, "RELEASE SAVEPOINT delivery_line").await?;
+                for row in &line_mail {
+                    uplink_db::account_area::insert_outbox_in(tx, row).await?;
+                }
+                mail.append(&mut line_mail);
                 return Ok(LineOutcome::Delivered);
             }
             Err(e) => {
                 savepoint(tx, "ROLLBACK TO SAVEPOINT delivery_line").await?;
-                savepoint(tx, "RELEASE SAVEPOINT delivery_line").await?;
                 match e {
                     LineError::Retry => continue,
                     LineError::Fail(code, why) => return Ok(LineOutcome::Failed(code, why)),
@@ -89,21 +96,25 @@ async fn deliver_units(
 ) -> Result<(), LineError> {
     match ctx.product.product_type {
         ProductType::License => {
+            let mut devices = Vec::new();
             for serial in ctx.serials() {
                 let device = licences::deliver_key(tx, ctx, &serial, mail).await?;
                 if licences::is_care_plan(ctx.snapshot, ctx.product) {
                     licences::extend_warranty(tx, ctx, &device).await?;
                 }
+                devices.push(device);
             }
             if let Some(family) = plans::licence_plan_family(ctx.product) {
-                plans::apply_to_serials(tx, ctx, family).await?;
+                plans::apply_to_devices(tx, ctx, family, &devices).await?;
             }
         }
         ProductType::Cloud | ProductType::CloudConnect | ProductType::CloudUnlimited => {
+            let mut devices = Vec::new();
             for serial in ctx.serials() {
-                licences::ensure_device(tx, ctx, &serial).await?;
+                devices.push(licences::ensure_device(tx, ctx, &serial).await?);
             }
-            plans::apply_to_serials(tx, ctx, ctx.product.product_type.as_str()).await?;
+            let family = ctx.product.product_type.as_str();
+            plans::apply_to_devices(tx, ctx, family, &devices).await?;
         }
         ProductType::Esim => esims::issue_profiles(tx, ctx).await?,
         ProductType::EsimData => esims::top_up(tx, ctx).await?,

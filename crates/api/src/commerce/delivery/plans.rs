@@ -8,7 +8,7 @@
 use super::context::{LineCtx, LineError, datetime_of_ms, ms_of_datetime};
 use crate::read_model::snapshot::Product;
 use sqlx::AnyConnection;
-use uplink_db::delivery::{self as q, SubscriptionExtensionRow, SubscriptionRow};
+use uplink_db::delivery::{self as q, DeviceRef, SubscriptionExtensionRow, SubscriptionRow};
 use uplink_domain::catalog::ProductType;
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::plans::{
@@ -114,14 +114,16 @@ pub fn preview(
         .map_err(|e| e.to_string())
 }
 
-/// Applies the line's plan to each of its serials (unit = serial index).
-pub async fn apply_to_serials(
+/// Applies the line's plan to each of its serials' devices, in the order
+/// of its serials (unit = serial index).
+pub async fn apply_to_devices(
     tx: &mut AnyConnection,
     ctx: &LineCtx<'_>,
     family: &str,
+    devices: &[DeviceRef],
 ) -> Result<(), LineError> {
-    for (unit, serial) in ctx.serials().iter().enumerate() {
-        apply_plan(tx, ctx, family, unit as i64, serial).await?;
+    for (unit, device) in devices.iter().enumerate() {
+        apply_plan(tx, ctx, family, unit as i64, device).await?;
     }
     Ok(())
 }
@@ -132,41 +134,37 @@ async fn apply_plan(
     ctx: &LineCtx<'_>,
     family: &str,
     unit: i64,
-    serial: &str,
+    device: &DeviceRef,
 ) -> Result<(), LineError> {
-    if q::subscription_extension_exists(tx, &ctx.line.id, unit).await? {
+    if ctx.rerun && q::subscription_extension_exists(tx, &ctx.line.id, unit).await? {
         return Ok(());
     }
-    let subs = q::subscriptions_of_serial(tx, serial).await?;
+    let subs = q::subscriptions_of_serial(tx, &device.serial).await?;
     let purchase = purchase_of(ctx.product);
     if let Some(why) = stacking_refusal(family, purchase, &subs, ctx.now) {
         return Err(LineError::Fail(ErrorCode::PlanNotStackable, why));
     }
-    let current = subs
-        .into_iter()
-        .find(|s| s.family == family)
-        .filter(|s| s.expires_at > ctx.now);
-    let stacked = stack_plan(
-        current.as_ref().map(active_plan),
-        purchase,
-        datetime_of_ms(ctx.now),
-    )
-    .map_err(|_| LineError::Fail(ErrorCode::PlanNotStackable, PlanNotStackable.to_string()))?;
+    // The device's subscription of this family: the plan stacks on it while
+    // it is active, and an expired one is renewed in place.
+    let existing = subs.into_iter().find(|s| s.family == family);
+    let current = existing.as_ref().filter(|s| s.expires_at > ctx.now);
+    let stacked = stack_plan(current.map(active_plan), purchase, datetime_of_ms(ctx.now))
+        .map_err(|_| LineError::Fail(ErrorCode::PlanNotStackable, PlanNotStackable.to_string()))?;
     let expires_at = ms_of_datetime(stacked.expires_at);
-    let subscription_id = write_subscription(tx, ctx, family, serial, &current, stacked).await?;
+    let carried_mb = current.and_then(|c| match active_plan(c).allowance {
+        Allowance::Metered { mb } => Some(mb),
+        Allowance::Unlimited => None,
+    });
+    let previous_expiry = current.map(|c| c.expires_at);
+    let subscription_id = write_subscription(tx, ctx, family, device, existing, stacked).await?;
     let applied = q::insert_subscription_extension(
         tx,
         &SubscriptionExtensionRow {
             order_line_id: ctx.line.id.clone(),
             unit,
             subscription_id,
-            carried_mb: current
-                .as_ref()
-                .and_then(|c| match active_plan(c).allowance {
-                    Allowance::Metered { mb } => Some(mb),
-                    Allowance::Unlimited => None,
-                }),
-            previous_expiry: current.as_ref().map(|c| c.expires_at),
+            carried_mb,
+            previous_expiry,
             expires_at,
             created_at: ctx.now,
         },
@@ -175,19 +173,22 @@ async fn apply_plan(
     if applied {
         Ok(())
     } else {
-        // Applied by a concurrent run: undo ours and look again.
+        // Applied by an earlier run that `ctx.rerun` did not tell: undo ours;
+        // the order's next attempt looks first.
         Err(LineError::Retry)
     }
 }
 
-/// Creates the device's subscription of this family, or moves the active
-/// one on to the stacked plan (conditional on it being as read).
+/// Creates the device's subscription of this family, or moves `existing`
+/// (active: stacked on; expired: renewed in place) on to the stacked plan,
+/// conditional on it being as read. The subscription belongs to the
+/// device's owner.
 async fn write_subscription(
     tx: &mut AnyConnection,
     ctx: &LineCtx<'_>,
     family: &str,
-    serial: &str,
-    current: &Option<SubscriptionRow>,
+    device: &DeviceRef,
+    existing: Option<SubscriptionRow>,
     stacked: uplink_domain::plans::StackedPlan,
 ) -> Result<String, LineError> {
     let remaining = match stacked.allowance {
@@ -195,22 +196,11 @@ async fn write_subscription(
         Allowance::Unlimited => None,
     };
     let expires_at = ms_of_datetime(stacked.expires_at);
-    let existing = match current {
-        Some(c) => Some(c.clone()),
-        // An expired subscription of this family is renewed in place.
-        None => q::subscriptions_of_serial(tx, serial)
-            .await?
-            .into_iter()
-            .find(|s| s.family == family),
-    };
-    let owner = q::device_in(tx, serial)
-        .await?
-        .map_or_else(|| ctx.owner().to_owned(), |d| d.user_id);
     let Some(old) = existing else {
         let row = SubscriptionRow {
             id: uplink_domain::ids::new_id("sub"),
-            user_id: owner,
-            serial: serial.to_owned(),
+            user_id: device.user_id.clone(),
+            serial: device.serial.clone(),
             family: family.to_owned(),
             sku: ctx.line.sku.clone(),
             name: ctx.line.name.clone(),
@@ -226,7 +216,7 @@ async fn write_subscription(
             Err(LineError::Retry)
         };
     };
-    let active = current.is_some();
+    let active = old.expires_at > ctx.now;
     let used_mb = if active { old.used_mb } else { 0 };
     let row = SubscriptionRow {
         sku: ctx.line.sku.clone(),

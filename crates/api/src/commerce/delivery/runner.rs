@@ -156,17 +156,17 @@ async fn attempt(state: &AppState, id: &str) -> anyhow::Result<bool> {
     }
 }
 
-/// Lines whose delivery reads what other lines deliver go last (a pool
+/// The lines to deliver, as indexes into `lines`: those awaiting delivery,
+/// and lines whose delivery reads what other lines deliver last (a pool
 /// takes the buyer's eSIMs, those of this order included).
-fn delivery_order(lines: &[OrderLineRow]) -> Vec<&OrderLineRow> {
-    let mut v: Vec<&OrderLineRow> = lines
-        .iter()
-        .filter(|l| l.delivery_status == "awaiting_delivery")
+fn delivery_order(lines: &[OrderLineRow]) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].delivery_status == "awaiting_delivery")
         .collect();
-    v.sort_by_key(|l| {
+    v.sort_by_key(|&i| {
         (
-            l.product_type == ProductType::EsimDataPool.as_str(),
-            l.position,
+            lines[i].product_type == ProductType::EsimDataPool.as_str(),
+            lines[i].position,
         )
     });
     v
@@ -180,6 +180,11 @@ fn delivery_order(lines: &[OrderLineRow]) -> Vec<&OrderLineRow> {
 /// (a lease) still tells servers apart while the transaction runs, and
 /// after a failed attempt it keeps the order waiting until its retry time.
 /// True when this call finished the order.
+///
+/// On SQLite every statement here holds the one writer that checkouts
+/// share, so the order and its lines are read once and kept up to date in
+/// memory as each line is delivered or fails, rather than read again to
+/// finish (D125).
 pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<bool> {
     let snapshot = state.catalog.snapshot().await?;
     let asked = std::time::Instant::now();
@@ -189,22 +194,49 @@ pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<b
     // checkout bench prints them): on SQLite the one writer is shared with
     // every checkout.
     metrics::histogram!("delivery_writer_wait_seconds").record(held - asked);
-    if !uplink_db::delivery::claim_delivery_in(&mut tx, order_id, now_ms(), LEASE_MS).await? {
+    let claim = uplink_db::delivery::claim_delivery_in(&mut tx, order_id, now_ms(), LEASE_MS);
+    let Some(attempt) = claim.await? else {
         return Ok(false); // another server has it, or it is done
-    }
+    };
     let Some(order) = oq::order_in(&mut tx, order_id).await? else {
         return Ok(false);
     };
-    let lines = oq::lines_in(&mut tx, order_id).await?;
+    let mut lines = oq::lines_in(&mut tx, order_id).await?;
     let mut mail = Vec::new();
-    for line in delivery_order(&lines) {
-        if let Some((code, why)) =
-            deliver_one(state, &mut tx, &snapshot, &order, line, &mut mail).await?
+    let mut moved_meanwhile = false;
+    for index in delivery_order(&lines) {
+        let line = &lines[index];
+        let status = match deliver_one(
+            state,
+            &mut tx,
+            &snapshot,
+            &order,
+            line,
+            attempt > 1,
+            &mut mail,
+        )
+        .await?
         {
-            mail.extend(record_failure(state, &mut tx, &order, line, code, &why).await?);
-        }
+            LineOutcome::Delivered => "delivered",
+            LineOutcome::Failed(code, why) => {
+                match record_failure(state, &mut tx, &order, line, code, &why).await? {
+                    Some(alerts) => mail.extend(alerts),
+                    None => moved_meanwhile = true,
+                }
+                "failed"
+            }
+            LineOutcome::Gone => {
+                moved_meanwhile = true;
+                continue;
+            }
+        };
+        lines[index].delivery_status = status.to_owned();
     }
-    let finished = super::finish::finish_order(state, &mut tx, &order).await?;
+    if moved_meanwhile {
+        // Another transaction moved a line (a cancellation): finish on what it left.
+        lines = oq::lines_in(&mut tx, order_id).await?;
+    }
+    let finished = super::finish::finish_order(state, &mut tx, &order, &lines).await?;
     let done = match finished {
         super::finish::Finished::Before => false,
         super::finish::Finished::Now(emails) => {
@@ -221,23 +253,25 @@ pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<b
     Ok(done)
 }
 
-/// Delivers one line; the reason when it cannot be.
+/// Delivers one line; `rerun` when an earlier transaction of this order
+/// committed (see [`LineCtx::rerun`]).
 async fn deliver_one(
     state: &AppState,
     tx: &mut sqlx::AnyConnection,
     snapshot: &crate::read_model::Snapshot,
     order: &OrderRow,
     line: &OrderLineRow,
+    rerun: bool,
     mail: &mut Vec<uplink_db::account_area::OutboxRow>,
-) -> anyhow::Result<Option<(ErrorCode, String)>> {
+) -> anyhow::Result<LineOutcome> {
     let Some(product) = snapshot
         .product_by_id(&line.product_id)
         .map(|i| snapshot.product(i))
     else {
-        return Ok(Some((
+        return Ok(LineOutcome::Failed(
             ErrorCode::NotFound,
             format!("{} is no longer in the catalogue.", line.sku),
-        )));
+        ));
     };
     let ctx = LineCtx {
         order,
@@ -252,16 +286,14 @@ async fn deliver_one(
             "bank_transfer" => order.paid_at.unwrap_or(order.placed_at),
             _ => order.placed_at,
         },
+        rerun,
     };
-    Ok(match deliver_line(tx, &ctx, mail).await? {
-        LineOutcome::Delivered => None,
-        LineOutcome::Failed(code, why) => Some((code, why)),
-    })
+    Ok(deliver_line(tx, &ctx, mail).await?)
 }
 
 /// A line that cannot be delivered: marked `failed` with a history entry
 /// saying why, and staff alerted (the alerts are returned, recorded in the
-/// outbox already).
+/// outbox already). `None` when the line was no longer awaiting delivery.
 async fn record_failure(
     state: &AppState,
     tx: &mut sqlx::AnyConnection,
@@ -269,21 +301,18 @@ async fn record_failure(
     line: &OrderLineRow,
     code: ErrorCode,
     why: &str,
-) -> anyhow::Result<Vec<uplink_db::account_area::OutboxRow>> {
+) -> anyhow::Result<Option<Vec<uplink_db::account_area::OutboxRow>>> {
     tracing::error!(order = %order.number, line = %line.id, code = %code, why, "a line could not be delivered");
     let moved =
         oq::set_line_delivery(tx, &order.id, Some(&line.id), "awaiting_delivery", "failed").await?;
     if moved == 0 {
-        return Ok(Vec::new());
+        return Ok(None);
     }
-    let status = oq::order_in(tx, &order.id)
-        .await?
-        .map_or_else(|| order.status.clone(), |o| o.status);
     let note = format!(
         "{} could not be delivered ({code}): {why} Our team has been told and will contact you.",
         line.name
     );
-    oq::insert_history(tx, &order.id, &status, "system", &note).await?;
+    oq::insert_note_at_current_status(tx, &order.id, "system", &note).await?;
     let alerts = super::emails::staff_alerts(
         tx,
         &state.mailer,
@@ -296,5 +325,5 @@ async fn record_failure(
     for row in &alerts {
         uplink_db::account_area::insert_outbox_in(tx, row).await?;
     }
-    Ok(alerts)
+    Ok(Some(alerts))
 }
