@@ -259,7 +259,7 @@ fn writer_runtime() -> &'static tokio::runtime::Handle {
 
 /// True when `conn` reaches PostgreSQL: for the few statements written
 /// apart for it (one round trip where SQLite, in process, takes two).
-pub(crate) fn is_postgres(conn: &sqlx::AnyConnection) -> bool {
+pub fn is_postgres(conn: &sqlx::AnyConnection) -> bool {
     conn.backend_name() == <sqlx::Postgres as sqlx::Database>::NAME
 }
 

@@ -27,15 +27,23 @@ pub enum LineOutcome {
     Failed(ErrorCode, String),
 }
 
-/// A savepoint statement. Savepoints are never released: a release only
-/// merges the savepoint into the transaction, which its commit does for
-/// every savepoint at once, and it would cost a round trip per line (on
-/// SQLite, time the one writer is held). Savepoints of one name nest, and
-/// a rollback goes to the latest, so the next line's `SAVEPOINT` is all
-/// it takes to start over.
 async fn savepoint(tx: &mut AnyConnection, statement: &'static str) -> Result<(), DbError> {
     sqlx::query(statement).execute(&mut *tx).await?;
     Ok(())
+}
+
+/// Ends a line's savepoint, kept or rolled back to. On SQLite it is
+/// released: while one is open, every later statement copies the pages it
+/// changes into SQLite's sub-journal first, the order's finish included (a
+/// delivery held the writer 1.24 ms on average with them left open, 1.02–
+/// 1.16 ms released, D125). On PostgreSQL a release is one more round trip
+/// and changes nothing the commit does not, so there the savepoint stays
+/// open: savepoints of one name nest, and a rollback goes to the latest.
+async fn end_savepoint(tx: &mut AnyConnection) -> Result<(), DbError> {
+    if uplink_db::is_postgres(tx) {
+        return Ok(());
+    }
+    savepoint(tx, "RELEASE SAVEPOINT delivery_line").await
 }
 
 /// Delivers one line (a no-op when it is no longer awaiting delivery) in
@@ -64,16 +72,19 @@ pub async fn deliver_line(
                 if moved == 0 {
                     // Delivered (or cancelled) meanwhile: keep nothing of this run.
                     savepoint(tx, "ROLLBACK TO SAVEPOINT delivery_line").await?;
+                    end_savepoint(tx).await?;
                     return Ok(LineOutcome::Gone);
                 }
                 for row in &line_mail {
                     uplink_db::account_area::insert_outbox_in(tx, row).await?;
                 }
                 mail.append(&mut line_mail);
+                end_savepoint(tx).await?;
                 return Ok(LineOutcome::Delivered);
             }
             Err(e) => {
                 savepoint(tx, "ROLLBACK TO SAVEPOINT delivery_line").await?;
+                end_savepoint(tx).await?;
                 match e {
                     LineError::Retry => continue,
                     LineError::Fail(code, why) => return Ok(LineOutcome::Failed(code, why)),
