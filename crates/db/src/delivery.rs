@@ -111,7 +111,9 @@ impl Db {
     }
 
     /// Records why a delivery attempt stopped; the row is claimable again
-    /// after `retry_at`.
+    /// after `retry_at`. The attempt is counted here: its claim rolled back
+    /// with its transaction, and the next claim must not look like a first
+    /// one (a first attempt skips looking for what an earlier one delivered).
     pub async fn delivery_attempt_failed(
         &self,
         order_id: &str,
@@ -119,7 +121,8 @@ impl Db {
         retry_at: i64,
     ) -> Result<(), DbError> {
         sqlx::query(
-            "UPDATE delivery_queue SET last_error = $1, locked_until = $2 WHERE order_id = $3 AND delivered_at IS NULL",
+            "UPDATE delivery_queue SET last_error = $1, locked_until = $2, attempts = attempts + 1 \
+             WHERE order_id = $3 AND delivered_at IS NULL",
         )
         .bind(error)
         .bind(retry_at)

@@ -339,6 +339,74 @@ async fn running_delivery_again_or_after_a_crash_mid_order_issues_nothing_twice(
     assert_eq!(o["status"], "completed");
 }
 
+/// A first attempt does not look for units delivered before (its order's
+/// lines are delivered in one transaction, so there are none); should one
+/// exist all the same, the unique key refuses the copy, the attempt fails,
+/// and the next attempt, counted as a rerun, finds the unit and goes on.
+#[tokio::test]
+async fn a_unit_found_delivered_on_a_first_attempt_is_applied_once_by_the_next() {
+    let app = app().await;
+    let s = app.register("found@example.com", "DE").await;
+    add_ok(&app, &s, json!({"sku": CLOUD, "serials": [serial(31)]})).await;
+    let number = pay_by_card(&app, &s, "f1").await;
+    assert_eq!(deliver(&app).await, 1);
+    let expiry_sql = "SELECT expires_at FROM subscriptions WHERE serial = $1";
+    let expires = scalar(&app, expiry_sql, &serial(31)).await;
+    let order_id: String = sqlx::query_scalar("SELECT id FROM orders WHERE number = $1")
+        .bind(&number)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    // The line awaits delivery again and its queue row looks never claimed,
+    // while the plan's unit is applied: a state no transaction leaves.
+    for sql in [
+        "UPDATE order_lines SET delivery_status = 'awaiting_delivery' WHERE order_id = $1",
+        "UPDATE delivery_queue SET delivered_at = NULL, locked_until = 0, attempts = 0 WHERE order_id = $1",
+    ] {
+        sqlx::query(sql)
+            .bind(&order_id)
+            .execute(app.state.db.pool())
+            .await
+            .unwrap();
+    }
+    assert_eq!(deliver(&app).await, 0, "the first attempt fails");
+    let row = app
+        .state
+        .db
+        .delivery_queue_row(&order_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.attempts, 1, "a failed attempt is counted");
+    assert!(row.last_error.is_some());
+    assert_eq!(
+        scalar(&app, expiry_sql, &serial(31)).await,
+        expires,
+        "nothing stacked"
+    );
+
+    sqlx::query("UPDATE delivery_queue SET locked_until = 0 WHERE order_id = $1")
+        .bind(&order_id)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(deliver(&app).await, 1, "the rerun finds the unit");
+    assert_eq!(
+        scalar(&app, expiry_sql, &serial(31)).await,
+        expires,
+        "stacked once"
+    );
+    let extensions = count(
+        &app,
+        "SELECT CAST(COUNT(*) AS BIGINT) FROM subscription_extensions WHERE order_line_id IN (SELECT id FROM order_lines WHERE order_id = $1)",
+        &order_id,
+    )
+    .await;
+    assert_eq!(extensions, 1);
+    let o = order(&app, &s, &number).await;
+    assert_eq!(o["lines"][0]["delivery_status"], "delivered");
+}
+
 /// Delivers only the order's first line and commits it, as an attempt that
 /// stopped after it would have (a run now delivers an order in one
 /// transaction, so a crash leaves nothing; a line delivered before must
