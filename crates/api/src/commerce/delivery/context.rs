@@ -21,11 +21,11 @@ pub struct LineCtx<'a> {
     pub now: i64,
     /// When the order was paid (unix ms): the purchase date of SPEC §4.2.
     pub purchased: i64,
-    /// An earlier transaction committed part of this order's delivery (its
-    /// claim is not the first), so a unit looks for itself before it is
-    /// written. On the first claim nothing can exist yet — an order's
-    /// lines are delivered in one transaction, claim included — and those
-    /// reads are skipped (the unique keys still refuse a second copy).
+    /// Not the order's first attempt (an earlier one committed, or failed
+    /// and was counted), so a unit looks for itself before it is written.
+    /// On the first attempt nothing can exist yet — an order's lines are
+    /// delivered in one transaction, claim included — and those reads are
+    /// skipped (the unique keys still refuse a second copy).
     pub rerun: bool,
 }
 

@@ -35,8 +35,8 @@ async fn savepoint(tx: &mut AnyConnection, statement: &'static str) -> Result<()
 /// Ends a line's savepoint, kept or rolled back to. On SQLite it is
 /// released: while one is open, every later statement copies the pages it
 /// changes into SQLite's sub-journal first, the order's finish included (a
-/// delivery held the writer 1.24 ms on average with them left open, 1.02–
-/// 1.16 ms released, D125). On PostgreSQL a release is one more round trip
+/// delivery held the writer 1.16–1.40 ms on average with them left open,
+/// 1.02–1.16 ms released, D125). On PostgreSQL a release is one more round trip
 /// and changes nothing the commit does not, so there the savepoint stays
 /// open: savepoints of one name nest, and a rollback goes to the latest.
 async fn end_savepoint(tx: &mut AnyConnection) -> Result<(), DbError> {

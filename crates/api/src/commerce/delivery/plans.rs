@@ -173,8 +173,9 @@ async fn apply_plan(
     if applied {
         Ok(())
     } else {
-        // Applied by an earlier run that `ctx.rerun` did not tell: undo ours;
-        // the order's next attempt looks first.
+        // Applied before although this is the order's first attempt (see
+        // `LineCtx::rerun`): undo ours. The line's retries meet the same key,
+        // the attempt fails and is counted, and the next attempt looks first.
         Err(LineError::Retry)
     }
 }

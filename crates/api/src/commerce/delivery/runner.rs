@@ -157,8 +157,9 @@ async fn attempt(state: &AppState, id: &str) -> anyhow::Result<bool> {
 }
 
 /// The lines to deliver, as indexes into `lines`: those awaiting delivery,
-/// and lines whose delivery reads what other lines deliver last (a pool
-/// takes the buyer's eSIMs, those of this order included).
+/// in their order, except that a line whose delivery reads what other
+/// lines deliver goes last (a pool takes the buyer's eSIMs, those of this
+/// order included).
 fn delivery_order(lines: &[OrderLineRow]) -> Vec<usize> {
     let mut v: Vec<usize> = (0..lines.len())
         .filter(|&i| lines[i].delivery_status == "awaiting_delivery")
@@ -253,8 +254,8 @@ pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<b
     Ok(done)
 }
 
-/// Delivers one line; `rerun` when an earlier transaction of this order
-/// committed (see [`LineCtx::rerun`]).
+/// Delivers one line; `rerun` when this is not the order's first attempt
+/// (see [`LineCtx::rerun`]).
 async fn deliver_one(
     state: &AppState,
     tx: &mut sqlx::AnyConnection,
