@@ -207,31 +207,25 @@ pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<b
     let mut moved_meanwhile = false;
     for index in delivery_order(&lines) {
         let line = &lines[index];
-        let status = match deliver_one(
-            state,
-            &mut tx,
-            &snapshot,
-            &order,
-            line,
-            attempt > 1,
-            &mut mail,
-        )
-        .await?
-        {
-            LineOutcome::Delivered => "delivered",
+        let rerun = attempt > 1;
+        let outcome = deliver_one(state, &mut tx, &snapshot, &order, line, rerun, &mut mail);
+        // The line's status now, or `None` when another transaction moved it.
+        let status = match outcome.await? {
+            LineOutcome::Delivered => Some("delivered"),
             LineOutcome::Failed(code, why) => {
-                match record_failure(state, &mut tx, &order, line, code, &why).await? {
-                    Some(alerts) => mail.extend(alerts),
-                    None => moved_meanwhile = true,
-                }
-                "failed"
+                record_failure(state, &mut tx, &order, line, code, &why)
+                    .await?
+                    .map(|alerts| {
+                        mail.extend(alerts);
+                        "failed"
+                    })
             }
-            LineOutcome::Gone => {
-                moved_meanwhile = true;
-                continue;
-            }
+            LineOutcome::Gone => None,
         };
-        lines[index].delivery_status = status.to_owned();
+        match status {
+            Some(status) => lines[index].delivery_status = status.to_owned(),
+            None => moved_meanwhile = true,
+        }
     }
     if moved_meanwhile {
         // Another transaction moved a line (a cancellation): finish on what it left.
