@@ -9,8 +9,10 @@
 //! transaction, so a rerun or a crash in the middle never issues twice:
 //! an insert that affects no row means "already delivered".
 
+use crate::orders::{ORDER_COLUMNS, OrderLineRow, OrderRow};
 use crate::{Db, DbError, Flag};
 use sqlx::{AnyConnection, FromRow};
+use std::collections::HashMap;
 
 // ----- the queue -----
 
@@ -76,25 +78,59 @@ pub struct QueueRow {
     pub delivered_at: Option<i64>,
 }
 
+/// An order waiting for delivery, with its lines, as read before its claim.
+#[derive(Debug, Clone)]
+pub struct QueuedOrder {
+    pub order: OrderRow,
+    pub lines: Vec<OrderLineRow>,
+}
+
+impl QueuedOrder {
+    /// The account the order delivers to: the recipient of a pavilion
+    /// order, else the buyer.
+    pub fn owner(&self) -> &str {
+        self.order
+            .recipient_user_id
+            .as_deref()
+            .unwrap_or(&self.order.user_id)
+    }
+}
+
 impl Db {
     /// Orders waiting for delivery whose lease (if any) has ended, oldest
-    /// first, each with the account it delivers to (the recipient of a
-    /// pavilion order, else the buyer): one account's orders are delivered
-    /// one after the other, in the order they were paid.
+    /// first, with their lines: two reads for the batch, outside the
+    /// writer, so a delivery's transaction starts at its claim (D126).
+    /// Another transaction may move an order's lines before it is claimed;
+    /// delivery's conditional updates tell.
     pub async fn claimable_deliveries(
         &self,
         now: i64,
         limit: i64,
-    ) -> Result<Vec<(String, String)>, DbError> {
-        Ok(sqlx::query_as(
-            "SELECT q.order_id, COALESCE(o.recipient_user_id, o.user_id) FROM delivery_queue q \
-             JOIN orders o ON o.id = q.order_id \
-             WHERE q.delivered_at IS NULL AND q.locked_until <= $1 ORDER BY q.enqueued_at LIMIT $2",
-        )
+    ) -> Result<Vec<QueuedOrder>, DbError> {
+        let mut conn = self.pool().acquire().await?;
+        let orders: Vec<OrderRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {ORDER_COLUMNS} FROM delivery_queue q JOIN orders o ON o.id = q.order_id \
+             WHERE q.delivered_at IS NULL AND q.locked_until <= $1 ORDER BY q.enqueued_at LIMIT $2"
+        )))
         .bind(now)
         .bind(limit)
-        .fetch_all(self.pool())
-        .await?)
+        .fetch_all(&mut *conn)
+        .await?;
+        let ids: Vec<&str> = orders.iter().map(|o| o.id.as_str()).collect();
+        let mut lines_by_order: HashMap<String, Vec<OrderLineRow>> = HashMap::new();
+        for line in crate::orders::lines_of_orders(&mut conn, &ids).await? {
+            lines_by_order
+                .entry(line.order_id.clone())
+                .or_default()
+                .push(line);
+        }
+        Ok(orders
+            .into_iter()
+            .map(|order| QueuedOrder {
+                lines: lines_by_order.remove(&order.id).unwrap_or_default(),
+                order,
+            })
+            .collect())
     }
 
     /// Takes the lease of one queued order until `now + lease_ms` on its own.

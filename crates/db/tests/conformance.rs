@@ -136,8 +136,18 @@ async fn a_queued_delivery_is_claimed_by_one_server_at_a_time_and_finished_once(
     }
     let claimable = t.db.claimable_deliveries(now, 10).await.unwrap();
     assert_eq!(
-        claimable.iter().map(|(id, _)| id).collect::<Vec<_>>(),
+        claimable.iter().map(|q| &q.order.id).collect::<Vec<_>>(),
         [&order_id]
+    );
+    let mut conn = t.db.pool().acquire().await.unwrap();
+    let lines = uplink_db::orders::lines_in(&mut conn, &order_id)
+        .await
+        .unwrap();
+    drop(conn);
+    assert!(!lines.is_empty());
+    assert_eq!(
+        claimable[0].lines, lines,
+        "read with the order, in position order"
     );
     let (a, b) = tokio::join!(
         t.db.claim_delivery(&order_id, now, 60_000),

@@ -434,12 +434,15 @@ async fn crash_after_first_line(app: &TestApp, order_id: &str) {
         now: now_ms(),
         purchased: order.placed_at,
         rerun: false,
+        devices: &[],
     };
     let mut tx = app.state.db.begin_write().await.unwrap();
-    let mut mail = Vec::new();
-    let outcome = uplink_api::commerce::delivery::lines::deliver_line(&mut tx, &ctx, &mut mail)
-        .await
-        .unwrap();
+    let mut written = uplink_api::commerce::delivery::written::Written::default();
+    let guard = uplink_api::commerce::delivery::lines::Guard::Savepoint;
+    let outcome =
+        uplink_api::commerce::delivery::lines::deliver_line(&mut tx, &ctx, guard, &mut written)
+            .await
+            .unwrap();
     tx.commit().await.unwrap();
     assert!(matches!(
         outcome,
@@ -746,6 +749,167 @@ async fn unlimited_on_metered_is_refused_in_the_cart_at_checkout_and_fails_safel
         deliver(&app).await,
         0,
         "a failed line is not retried in a loop"
+    );
+}
+
+/// The lines of the delivery e-mail that one line's deliverables (as the
+/// order page reads them) call for.
+fn expected_mail_lines(deliverables: &Value) -> Vec<String> {
+    let list = |k: &str| deliverables[k].as_array().cloned().unwrap_or_default();
+    let mut out = Vec::new();
+    for k in list("licence_keys") {
+        out.push(format!(
+            "Licence key for {}: {}",
+            k["serial"].as_str().unwrap(),
+            k["key"].as_str().unwrap()
+        ));
+    }
+    for w in list("warranty_extensions") {
+        out.push(format!(
+            "Coverage of {} extended: {} to {}",
+            w["serial"].as_str().unwrap(),
+            w["starts_on"].as_str().unwrap(),
+            w["ends_on"].as_str().unwrap()
+        ));
+    }
+    for p in list("subscriptions") {
+        let left = p["allowance_mb"].as_i64().unwrap() - p["used_mb"].as_i64().unwrap();
+        out.push(format!(
+            "Plan on {}: {left} MB left, valid until {}",
+            p["serial"].as_str().unwrap(),
+            &p["current_expiry"].as_str().unwrap()[..10]
+        ));
+    }
+    out
+}
+
+/// The delivery e-mail is built from what delivery wrote, not read back
+/// (D126): it lists exactly what the order page reads — a key per serial,
+/// the coverage a care plan added to a device the order's licence line
+/// registered, and two plans stacked on one subscription, each shown with
+/// the subscription as the second left it.
+#[tokio::test]
+async fn the_delivery_e_mail_lists_what_the_order_page_reads() {
+    let app = app().await;
+    let s = app.register("listed@example.com", "DE").await;
+    let both = [serial(70), serial(71)];
+    add_ok(&app, &s, json!({"sku": LICENCE, "serials": both})).await;
+    add_ok(
+        &app,
+        &s,
+        json!({"sku": WARRANTY, "serials": [serial(70)], "options": {"support_level": "standard"}}),
+    )
+    .await;
+    add_ok(&app, &s, json!({"sku": CLOUD, "serials": [serial(70)]})).await;
+    add_ok(
+        &app,
+        &s,
+        json!({"sku": "SFC-20GB-1M", "serials": [serial(70)]}),
+    )
+    .await;
+    let number = pay_by_card(&app, &s, "l1").await;
+    assert_eq!(deliver(&app).await, 1);
+    let o = order(&app, &s, &number).await;
+    let mail = app.state.db.recent_outbox(20).await.unwrap();
+    let mail = mail
+        .iter()
+        .find(|m| m.kind == "order_delivered" && m.to_address == "listed@example.com")
+        .expect("delivery e-mail");
+    let lines = o["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 4);
+    let mut expected = Vec::new();
+    for line in lines {
+        assert_eq!(line["delivery_status"], "delivered", "{line}");
+        expected.extend(expected_mail_lines(&line["deliverables"]));
+    }
+    // Two keys, the care plan's key and coverage, two plans.
+    assert_eq!(expected.len(), 2 + 2 + 2, "{expected:?}");
+    for text in &expected {
+        assert!(
+            mail.body_text.contains(text.as_str()),
+            "{text} not in:\n{}",
+            mail.body_text
+        );
+    }
+    let plans: Vec<&str> = expected
+        .iter()
+        .filter(|t| t.starts_with("Plan on"))
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        plans[0], plans[1],
+        "one subscription, as the second plan left it"
+    );
+    let devices = count(
+        &app,
+        "SELECT COUNT(*) FROM devices WHERE user_id = $1",
+        &s.user_id,
+    )
+    .await;
+    assert_eq!(devices, 2);
+}
+
+/// Lines go without savepoints first (D126); a line that cannot be kept
+/// rolls the whole order back, and the order is delivered again with a
+/// savepoint per line: the lines before it are kept once, the failing
+/// line is failed, and nothing of the first try remains.
+#[tokio::test]
+async fn a_line_failing_without_savepoints_is_delivered_again_with_them() {
+    let app = app().await;
+    let s = app.register("redo@example.com", "DE").await;
+    add_ok(&app, &s, json!({"sku": LICENCE, "serials": [serial(80)]})).await;
+    add_ok(&app, &s, json!({"sku": UNLIMITED, "serials": [serial(81)]})).await;
+    let number = pay_by_card(&app, &s, "r1").await;
+    // A metered plan arrives on the second device after checkout: the
+    // unlimited line cannot stack on it.
+    subscription(
+        &app,
+        &s.user_id,
+        &serial(81),
+        "cloud",
+        Some(GB),
+        0,
+        now_ms() + 30 * DAY,
+    )
+    .await;
+    assert_eq!(deliver(&app).await, 1);
+    let o = order(&app, &s, &number).await;
+    assert_eq!(o["lines"][0]["delivery_status"], "delivered");
+    assert_eq!(o["lines"][1]["delivery_status"], "failed");
+    let keys = "SELECT COUNT(*) FROM licence_keys WHERE serial = $1";
+    assert_eq!(count(&app, keys, &serial(80)).await, 1);
+    let devices = "SELECT COUNT(*) FROM devices WHERE serial = $1";
+    assert_eq!(count(&app, devices, &serial(80)).await, 1);
+    assert_eq!(
+        count(&app, devices, &serial(81)).await,
+        0,
+        "the failed line's device rolled back"
+    );
+    let subs = "SELECT COUNT(*) FROM subscriptions WHERE serial = $1";
+    assert_eq!(
+        count(&app, subs, &serial(81)).await,
+        1,
+        "only the one it met"
+    );
+    let queue = "SELECT attempts FROM delivery_queue WHERE order_id = (SELECT id FROM orders WHERE number = $1)";
+    assert_eq!(
+        scalar(&app, queue, &number).await,
+        1,
+        "one claim kept: the second try's"
+    );
+    let mail = app.state.db.recent_outbox(20).await.unwrap();
+    let mail = mail
+        .iter()
+        .find(|m| m.kind == "order_delivered")
+        .expect("delivery e-mail");
+    let key = o["lines"][0]["deliverables"]["licence_keys"][0]["key"]
+        .as_str()
+        .unwrap();
+    assert!(mail.body_text.contains(key), "{}", mail.body_text);
+    assert!(
+        mail.body_text.contains("could not be delivered yet"),
+        "{}",
+        mail.body_text
     );
 }
 

@@ -5,6 +5,7 @@ use crate::platform::mail::Mailer;
 use crate::read_model::Snapshot;
 use crate::read_model::snapshot::Product;
 use uplink_db::DbError;
+use uplink_db::delivery::DeviceRef;
 use uplink_db::orders::{OrderLineRow, OrderRow};
 use uplink_domain::error_code::ErrorCode;
 
@@ -27,6 +28,9 @@ pub struct LineCtx<'a> {
     /// delivered in one transaction, claim included — and those reads are
     /// skipped (the unique keys still refuse a second copy).
     pub rerun: bool,
+    /// The devices the order's earlier lines read or registered in this
+    /// transaction, as those lines left them (D126).
+    pub devices: &'a [DeviceRef],
 }
 
 impl LineCtx<'_> {

@@ -5,6 +5,7 @@
 //! claim their account when they had none) — in the order's delivery
 //! transaction, conditional on the queue row still being open.
 
+use super::written::Written;
 use crate::http::state::AppState;
 use sqlx::AnyConnection;
 use uplink_db::account_area::OutboxRow;
@@ -23,12 +24,15 @@ pub enum Finished {
 /// Finishes the order, whose lines are `lines` as this transaction left
 /// them; an error when some are still awaiting delivery (the row is
 /// claimed again later). The order's status is not read: completing is a
-/// conditional update, and the note records the status as it is.
+/// conditional update, and the note records the status as it is. The
+/// e-mail lists what `written` kept, when it is everything the delivered
+/// lines hold (see [`super::written`]).
 pub async fn finish_order(
     state: &AppState,
     tx: &mut AnyConnection,
     order: &OrderRow,
     lines: &[OrderLineRow],
+    written: Option<Written>,
 ) -> anyhow::Result<Finished> {
     if lines
         .iter()
@@ -61,8 +65,7 @@ pub async fn finish_order(
     let kinds = crate::commerce::orders::deliverables::Kinds::of(
         lines.iter().map(|l| l.product_type.as_str()),
     );
-    let deliverables =
-        crate::commerce::orders::deliverables::load_kinds(tx, &order.id, kinds).await?;
+    let deliverables = super::written::deliverables(tx, &order.id, kinds, written).await?;
     let email = super::emails::delivery_email(
         &state.mailer,
         &state.config.public_url,

@@ -8,10 +8,10 @@
 //! told by e-mail.
 
 use super::context::{LineCtx, LineError, date_of_ms, ms_of_date};
+use super::written::Written;
 use crate::read_model::Snapshot;
 use crate::read_model::snapshot::Product;
 use sqlx::AnyConnection;
-use uplink_db::account_area::OutboxRow;
 use uplink_db::delivery::{self as q, DeviceRef, LicenceKeyRow, WarrantyExtensionRow};
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::plans::{add_months, renewal_period, standard_warranty_end};
@@ -30,12 +30,27 @@ pub fn is_care_plan(snap: &Snapshot, p: &Product) -> bool {
             .is_some_and(|c| p.category_closure.contains(c))
 }
 
-/// The device holding `serial`, registered to the buyer when nobody holds it.
+/// The device holding `serial`, registered to the buyer when nobody holds
+/// it; kept in `written` for the order's later lines.
 pub async fn ensure_device(
     tx: &mut AnyConnection,
     ctx: &LineCtx<'_>,
     serial: &str,
+    written: &mut Written,
 ) -> Result<DeviceRef, LineError> {
+    let device = find_or_register(tx, ctx, serial).await?;
+    written.device(device.clone());
+    Ok(device)
+}
+
+async fn find_or_register(
+    tx: &mut AnyConnection,
+    ctx: &LineCtx<'_>,
+    serial: &str,
+) -> Result<DeviceRef, LineError> {
+    if let Some(d) = ctx.devices.iter().find(|d| d.serial == serial) {
+        return Ok(d.clone());
+    }
     if let Some(d) = q::device_in(tx, serial).await? {
         return Ok(d);
     }
@@ -71,9 +86,9 @@ pub async fn deliver_key(
     tx: &mut AnyConnection,
     ctx: &LineCtx<'_>,
     serial: &str,
-    mail: &mut Vec<OutboxRow>,
+    written: &mut Written,
 ) -> Result<DeviceRef, LineError> {
-    let device = ensure_device(tx, ctx, serial).await?;
+    let device = ensure_device(tx, ctx, serial, written).await?;
     // No look for an earlier key first: the insert below does nothing when
     // one exists (the unique line and serial), and only then is it read.
     let ends_at = key_end(ctx, &device);
@@ -92,11 +107,14 @@ pub async fn deliver_key(
         };
         if q::insert_licence_key(tx, &key).await? {
             if device.user_id != ctx.owner() {
-                mail.extend(super::emails::key_for_your_device(tx, ctx, &device, &key).await?);
+                let note = super::emails::key_for_your_device(tx, ctx, &device, &key).await?;
+                written.mail.extend(note);
             }
+            written.key(key);
             return Ok(device);
         }
         if q::licence_key_of(tx, &ctx.line.id, serial).await?.is_some() {
+            written.found_before();
             return Ok(device);
         }
         // The random key existed already (1 in 2^100): draw another.
@@ -136,6 +154,7 @@ pub async fn extend_warranty(
     tx: &mut AnyConnection,
     ctx: &LineCtx<'_>,
     device: &DeviceRef,
+    written: &mut Written,
 ) -> Result<(), LineError> {
     let months = ctx
         .product
@@ -153,7 +172,8 @@ pub async fn extend_warranty(
         created_at: ctx.now,
     };
     if !q::insert_warranty_extension(tx, &ext).await? {
-        return Ok(()); // this line extended this device before
+        written.found_before(); // this line extended this device before
+        return Ok(());
     }
     if !q::move_warranty_end(
         tx,
@@ -166,5 +186,10 @@ pub async fn extend_warranty(
     {
         return Err(LineError::Retry);
     }
+    written.device(DeviceRef {
+        warranty_ends_at: ext.ends_at,
+        ..device.clone()
+    });
+    written.warranty(ext);
     Ok(())
 }

@@ -6,7 +6,8 @@
 //! top-ups and pools (`esims`). `runner` drains the queue (a worker woken
 //! by the payment's commit, and a job as the safety net) and delivers each
 //! order in one transaction, `lines` delivers one line under a savepoint of
-//! it, `finish` completes the order and sends the delivery e-mail,
+//! it, `finish` completes the order and sends the delivery e-mail (listing
+//! what `written` kept of the lines' units),
 //! `certificate` draws the licence certificate (the eSIM
 //! QR code is `crate::platform::qr`). What delivery could not do is refused
 //! earlier by the line rules (`crate::commerce::cart::stacking`); what was
@@ -21,3 +22,4 @@ pub mod licences;
 pub mod lines;
 pub mod plans;
 pub mod runner;
+pub mod written;

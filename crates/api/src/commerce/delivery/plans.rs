@@ -6,9 +6,12 @@
 //! in their own family, `data-plan`.
 
 use super::context::{LineCtx, LineError, datetime_of_ms, ms_of_datetime};
+use super::written::Written;
 use crate::read_model::snapshot::Product;
 use sqlx::AnyConnection;
-use uplink_db::delivery::{self as q, DeviceRef, SubscriptionExtensionRow, SubscriptionRow};
+use uplink_db::delivery::{
+    self as q, AppliedPlanRow, DeviceRef, SubscriptionExtensionRow, SubscriptionRow,
+};
 use uplink_domain::catalog::ProductType;
 use uplink_domain::error_code::ErrorCode;
 use uplink_domain::plans::{
@@ -121,9 +124,10 @@ pub async fn apply_to_devices(
     ctx: &LineCtx<'_>,
     family: &str,
     devices: &[DeviceRef],
+    written: &mut Written,
 ) -> Result<(), LineError> {
     for (unit, device) in devices.iter().enumerate() {
-        apply_plan(tx, ctx, family, unit as i64, device).await?;
+        apply_plan(tx, ctx, family, unit as i64, device, written).await?;
     }
     Ok(())
 }
@@ -135,8 +139,10 @@ async fn apply_plan(
     family: &str,
     unit: i64,
     device: &DeviceRef,
+    written: &mut Written,
 ) -> Result<(), LineError> {
     if ctx.rerun && q::subscription_extension_exists(tx, &ctx.line.id, unit).await? {
+        written.found_before();
         return Ok(());
     }
     let subs = q::subscriptions_of_serial(tx, &device.serial).await?;
@@ -156,21 +162,30 @@ async fn apply_plan(
         Allowance::Unlimited => None,
     });
     let previous_expiry = current.map(|c| c.expires_at);
-    let subscription_id = write_subscription(tx, ctx, family, device, existing, stacked).await?;
-    let applied = q::insert_subscription_extension(
-        tx,
-        &SubscriptionExtensionRow {
-            order_line_id: ctx.line.id.clone(),
+    let subscription = write_subscription(tx, ctx, family, device, existing, stacked).await?;
+    let extension = SubscriptionExtensionRow {
+        order_line_id: ctx.line.id.clone(),
+        unit,
+        subscription_id: subscription.id.clone(),
+        carried_mb,
+        previous_expiry,
+        expires_at,
+        created_at: ctx.now,
+    };
+    if q::insert_subscription_extension(tx, &extension).await? {
+        written.plan(AppliedPlanRow {
+            order_line_id: extension.order_line_id,
             unit,
-            subscription_id,
             carried_mb,
             previous_expiry,
             expires_at,
-            created_at: ctx.now,
-        },
-    )
-    .await?;
-    if applied {
+            subscription_id: subscription.id,
+            serial: subscription.serial,
+            family: subscription.family,
+            allowance_mb: subscription.allowance_mb,
+            used_mb: subscription.used_mb,
+            current_expiry: subscription.expires_at,
+        });
         Ok(())
     } else {
         // Applied before although this is the order's first attempt (see
@@ -182,8 +197,8 @@ async fn apply_plan(
 
 /// Creates the device's subscription of this family, or moves `existing`
 /// (active: stacked on; expired: renewed in place) on to the stacked plan,
-/// conditional on it being as read. The subscription belongs to the
-/// device's owner.
+/// conditional on it being as read; returns it as written. The
+/// subscription belongs to the device's owner.
 async fn write_subscription(
     tx: &mut AnyConnection,
     ctx: &LineCtx<'_>,
@@ -191,7 +206,7 @@ async fn write_subscription(
     device: &DeviceRef,
     existing: Option<SubscriptionRow>,
     stacked: uplink_domain::plans::StackedPlan,
-) -> Result<String, LineError> {
+) -> Result<SubscriptionRow, LineError> {
     let remaining = match stacked.allowance {
         Allowance::Metered { mb } => Some(mb),
         Allowance::Unlimited => None,
@@ -212,7 +227,7 @@ async fn write_subscription(
             updated_at: ctx.now,
         };
         return if q::insert_subscription(tx, &row).await? {
-            Ok(row.id)
+            Ok(row)
         } else {
             Err(LineError::Retry)
         };
@@ -231,7 +246,7 @@ async fn write_subscription(
         ..old.clone()
     };
     if q::update_subscription_if(tx, &row, old.updated_at, old.expires_at).await? {
-        Ok(row.id)
+        Ok(row)
     } else {
         Err(LineError::Retry)
     }

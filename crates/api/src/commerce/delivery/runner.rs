@@ -9,10 +9,13 @@
 //! only what is missing.
 
 use super::context::LineCtx;
-use super::lines::{LineOutcome, deliver_line};
+use super::lines::{Guard, LineOutcome, deliver_line};
+use super::written::Written;
 use crate::http::state::AppState;
 use crate::platform::jobs::{Job, JobFuture};
+use crate::read_model::Snapshot;
 use std::time::Duration;
+use uplink_db::delivery::QueuedOrder;
 use uplink_db::orders::{self as oq, OrderLineRow, OrderRow};
 use uplink_db::{Backend, now_ms};
 use uplink_domain::catalog::ProductType;
@@ -96,19 +99,19 @@ fn lanes(backend: Backend) -> usize {
 /// account's orders share a lane and go in the order they were paid: a
 /// later order may read what an earlier one delivers (an eSIM pool takes
 /// the eSIMs bought before it). How many it finished.
-async fn deliver_batch(state: &AppState, queued: Vec<(String, String)>) -> anyhow::Result<u64> {
+async fn deliver_batch(state: &AppState, queued: Vec<QueuedOrder>) -> anyhow::Result<u64> {
     let count = lanes(state.db.backend());
     let mut by_lane = vec![Vec::new(); count];
-    for (order_id, owner) in queued {
-        by_lane[lane_of(&owner, count)].push(order_id);
+    for order in queued {
+        by_lane[lane_of(order.owner(), count)].push(order);
     }
     let mut running = tokio::task::JoinSet::new();
-    for order_ids in by_lane.into_iter().filter(|ids| !ids.is_empty()) {
+    for orders in by_lane.into_iter().filter(|orders| !orders.is_empty()) {
         let state = state.clone();
         running.spawn(async move {
             let mut done = 0;
-            for id in &order_ids {
-                done += u64::from(attempt(&state, id).await?);
+            for queued in &orders {
+                done += u64::from(attempt(&state, queued).await?);
             }
             anyhow::Ok(done)
         });
@@ -142,8 +145,9 @@ fn lane_of(owner: &str, count: usize) -> usize {
 }
 
 /// One attempt at an order; a failed one is recorded and retried later.
-async fn attempt(state: &AppState, id: &str) -> anyhow::Result<bool> {
-    match deliver_order(state, id).await {
+async fn attempt(state: &AppState, queued: &QueuedOrder) -> anyhow::Result<bool> {
+    let id = &queued.order.id;
+    match deliver_order(state, queued).await {
         Ok(done) => Ok(done),
         Err(e) => {
             tracing::warn!(order_id = %id, error = %e, "delivery attempt failed; retried later");
@@ -174,7 +178,7 @@ fn delivery_order(lines: &[OrderLineRow]) -> Vec<usize> {
 }
 
 /// Claims one queued order and delivers it in ONE transaction: the claim,
-/// every line (each under its own savepoint), the failures, the finish and
+/// every line (see [`Guard`]), the failures, the finish and
 /// the e-mails. One commit per order keeps SQLite's single writer free for
 /// checkouts; and a server that stops midway leaves nothing behind, not
 /// even its claim, so another picks the order up at its next run. The claim
@@ -183,10 +187,33 @@ fn delivery_order(lines: &[OrderLineRow]) -> Vec<usize> {
 /// True when this call finished the order.
 ///
 /// On SQLite every statement here holds the one writer that checkouts
-/// share, so the order and its lines are read once and kept up to date in
+/// share, so the transaction does as little as it can: the order and its
+/// lines are read with the queue, before it (D126), and kept up to date in
 /// memory as each line is delivered or fails, rather than read again to
-/// finish (D125).
-pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<bool> {
+/// finish (D125); what the lines write is kept for the delivery e-mail,
+/// rather than read back; and the lines go without savepoints
+/// ([`Guard::Bare`]) — when one cannot be kept as written, the order is
+/// rolled back and delivered again with them, reading afresh (D126).
+pub async fn deliver_order(state: &AppState, queued: &QueuedOrder) -> anyhow::Result<bool> {
+    if let Some(done) = deliver_order_with(state, queued, Guard::Bare).await? {
+        return Ok(done);
+    }
+    metrics::counter!("delivery_orders_redone_total").increment(1);
+    let again = deliver_order_with(state, queued, Guard::Savepoint).await?;
+    Ok(again.unwrap_or(false))
+}
+
+/// [`deliver_order`] with its lines delivered as `guard` says (with
+/// savepoints always after a failed attempt); `None` when a line delivered
+/// [`Guard::Bare`] could not be kept and the order was rolled back. A
+/// first attempt [`Guard::Bare`] works from the order and lines `queued`
+/// read before the claim; otherwise they are read again after it.
+async fn deliver_order_with(
+    state: &AppState,
+    queued: &QueuedOrder,
+    guard: Guard,
+) -> anyhow::Result<Option<bool>> {
+    let order_id = queued.order.id.as_str();
     let snapshot = state.catalog.snapshot().await?;
     let asked = std::time::Instant::now();
     let mut tx = state.db.begin_write().await?;
@@ -197,41 +224,41 @@ pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<b
     metrics::histogram!("delivery_writer_wait_seconds").record(held - asked);
     let claim = uplink_db::delivery::claim_delivery_in(&mut tx, order_id, now_ms(), LEASE_MS);
     let Some(attempt) = claim.await? else {
-        return Ok(false); // another server has it, or it is done
+        return Ok(Some(false)); // another server has it, or it is done
     };
-    let Some(order) = oq::order_in(&mut tx, order_id).await? else {
-        return Ok(false);
-    };
-    let mut lines = oq::lines_in(&mut tx, order_id).await?;
-    let mut mail = Vec::new();
-    let mut moved_meanwhile = false;
-    for index in delivery_order(&lines) {
-        let line = &lines[index];
-        let rerun = attempt > 1;
-        let outcome = deliver_one(state, &mut tx, &snapshot, &order, line, rerun, &mut mail);
-        // The line's status now, or `None` when another transaction moved it.
-        let status = match outcome.await? {
-            LineOutcome::Delivered => Some("delivered"),
-            LineOutcome::Failed(code, why) => {
-                record_failure(state, &mut tx, &order, line, code, &why)
-                    .await?
-                    .map(|alerts| {
-                        mail.extend(alerts);
-                        "failed"
-                    })
-            }
-            LineOutcome::Gone => None,
-        };
-        match status {
-            Some(status) => lines[index].delivery_status = status.to_owned(),
-            None => moved_meanwhile = true,
+    // After a failed attempt a line is likely to fail again.
+    let guard = if attempt > 1 { Guard::Savepoint } else { guard };
+    let (order, mut lines) = match guard {
+        Guard::Bare => (queued.order.clone(), queued.lines.clone()),
+        Guard::Savepoint => {
+            let Some(order) = oq::order_in(&mut tx, order_id).await? else {
+                return Ok(Some(false));
+            };
+            (order, oq::lines_in(&mut tx, order_id).await?)
         }
-    }
+    };
+    // The e-mail lists every delivered line: when one was delivered by an
+    // earlier attempt, what this one writes is not all of it.
+    let delivered_before = lines.iter().any(|l| l.delivery_status == "delivered");
+    let rerun = attempt > 1;
+    let delivering = deliver_lines(state, &mut tx, &snapshot, &order, &mut lines, rerun, guard);
+    let Some(Delivered {
+        mut written,
+        mut mail,
+        moved_meanwhile,
+    }) = delivering.await?
+    else {
+        tx.rollback().await?;
+        return Ok(None);
+    };
     if moved_meanwhile {
         // Another transaction moved a line (a cancellation): finish on what it left.
         lines = oq::lines_in(&mut tx, order_id).await?;
     }
-    let finished = super::finish::finish_order(state, &mut tx, &order, &lines).await?;
+    mail.append(&mut written.mail);
+    let complete = !(delivered_before || moved_meanwhile);
+    let written = complete.then_some(written);
+    let finished = super::finish::finish_order(state, &mut tx, &order, &lines, written).await?;
     let done = match finished {
         super::finish::Finished::Before => false,
         super::finish::Finished::Now(emails) => {
@@ -245,30 +272,84 @@ pub async fn deliver_order(state: &AppState, order_id: &str) -> anyhow::Result<b
     for row in &mail {
         state.mailer.recorded(row);
     }
-    Ok(done)
+    Ok(Some(done))
 }
 
-/// Delivers one line; `rerun` when this is not the order's first attempt
-/// (see [`LineCtx::rerun`]).
-async fn deliver_one(
+/// What an order's lines did in its transaction.
+struct Delivered {
+    /// What they wrote, and the e-mails their delivery made.
+    written: Written,
+    /// The staff alerts of the lines that failed.
+    mail: Vec<uplink_db::account_area::OutboxRow>,
+    /// Another transaction moved a line meanwhile.
+    moved_meanwhile: bool,
+}
+
+/// Delivers the lines awaiting delivery, each line's status in `lines`
+/// kept as it moves; `None` when a line delivered [`Guard::Bare`] could
+/// not be kept (the transaction must be rolled back).
+async fn deliver_lines(
     state: &AppState,
     tx: &mut sqlx::AnyConnection,
-    snapshot: &crate::read_model::Snapshot,
+    snapshot: &Snapshot,
     order: &OrderRow,
-    line: &OrderLineRow,
+    lines: &mut [OrderLineRow],
     rerun: bool,
-    mail: &mut Vec<uplink_db::account_area::OutboxRow>,
-) -> anyhow::Result<LineOutcome> {
+    guard: Guard,
+) -> anyhow::Result<Option<Delivered>> {
+    let mut done = Delivered {
+        written: Written::default(),
+        mail: Vec::new(),
+        moved_meanwhile: false,
+    };
+    for index in delivery_order(lines) {
+        let line = &lines[index];
+        let devices = done.written.devices.clone();
+        let outcome = match line_ctx(state, snapshot, order, line, rerun, &devices) {
+            Ok(ctx) => deliver_line(tx, &ctx, guard, &mut done.written).await?,
+            Err(not_in_catalogue) => not_in_catalogue,
+        };
+        // The line's status now, or `None` when another transaction moved it.
+        let status = match outcome {
+            LineOutcome::Unkept => return Ok(None),
+            LineOutcome::Delivered => Some("delivered"),
+            LineOutcome::Failed(code, why) => record_failure(state, tx, order, line, code, &why)
+                .await?
+                .map(|alerts| {
+                    done.mail.extend(alerts);
+                    "failed"
+                }),
+            LineOutcome::Gone => None,
+        };
+        match status {
+            Some(status) => lines[index].delivery_status = status.to_owned(),
+            None => done.moved_meanwhile = true,
+        }
+    }
+    Ok(Some(done))
+}
+
+/// What delivering `line` reads; `rerun` when this is not the order's
+/// first attempt (see [`LineCtx::rerun`]). A line whose product left the
+/// catalogue fails before it writes anything.
+fn line_ctx<'a>(
+    state: &'a AppState,
+    snapshot: &'a Snapshot,
+    order: &'a OrderRow,
+    line: &'a OrderLineRow,
+    rerun: bool,
+    devices: &'a [uplink_db::delivery::DeviceRef],
+) -> Result<LineCtx<'a>, LineOutcome> {
     let Some(product) = snapshot
         .product_by_id(&line.product_id)
         .map(|i| snapshot.product(i))
     else {
-        return Ok(LineOutcome::Failed(
+        return Err(LineOutcome::Failed(
             ErrorCode::NotFound,
             format!("{} is no longer in the catalogue.", line.sku),
         ));
     };
-    let ctx = LineCtx {
+    Ok(LineCtx {
         order,
         line,
         product,
@@ -282,8 +363,8 @@ async fn deliver_one(
             _ => order.placed_at,
         },
         rerun,
-    };
-    Ok(deliver_line(tx, &ctx, mail).await?)
+        devices,
+    })
 }
 
 /// A line that cannot be delivered: marked `failed` with a history entry

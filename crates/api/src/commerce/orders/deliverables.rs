@@ -36,13 +36,14 @@ impl Kinds {
         plans: true,
         esims: true,
     };
+    pub const NONE: Kinds = Kinds {
+        licences: false,
+        plans: false,
+        esims: false,
+    };
 
     pub fn of<'a>(product_types: impl IntoIterator<Item = &'a str>) -> Kinds {
-        let mut k = Kinds {
-            licences: false,
-            plans: false,
-            esims: false,
-        };
+        let mut k = Kinds::NONE;
         use uplink_domain::catalog::ProductType as T;
         for t in product_types.into_iter().filter_map(T::parse) {
             match t {
@@ -76,19 +77,7 @@ pub async fn load_kinds(
     }
     if kinds.plans {
         for p in q::applied_plans_of_order(conn, order_id).await? {
-            out.entry(p.order_line_id.clone())
-                .or_default()
-                .subscriptions
-                .push(PlanDeliveryDto {
-                    serial: p.serial,
-                    family: p.family,
-                    carried_mb: p.carried_mb,
-                    previous_expiry: p.previous_expiry.map(rfc3339),
-                    expires_at: rfc3339(p.expires_at),
-                    allowance_mb: p.allowance_mb,
-                    used_mb: p.used_mb,
-                    current_expiry: rfc3339(p.current_expiry),
-                });
+            add_plan(&mut out, p);
         }
     }
     if kinds.esims {
@@ -97,34 +86,61 @@ pub async fn load_kinds(
     Ok(out)
 }
 
+/// A licence key under its line.
+pub fn add_key(out: &mut HashMap<String, LineDeliverables>, k: q::LicenceKeyRow) {
+    out.entry(k.order_line_id.clone())
+        .or_default()
+        .licence_keys
+        .push(LicenceKeyDto {
+            certificate_url: certificate_url(&k.id),
+            id: k.id,
+            serial: k.serial,
+            key: k.licence_key,
+            starts_at: rfc3339(k.starts_at),
+            ends_at: k.ends_at.map(rfc3339),
+        });
+}
+
+/// A warranty extension under its line.
+pub fn add_warranty(out: &mut HashMap<String, LineDeliverables>, w: q::WarrantyExtensionRow) {
+    out.entry(w.order_line_id.clone())
+        .or_default()
+        .warranty_extensions
+        .push(WarrantyExtensionDto {
+            serial: w.serial,
+            previous_end: day(w.previous_end),
+            starts_on: day(w.starts_at),
+            ends_on: day(w.ends_at),
+        });
+}
+
+/// A plan applied by a line, with its subscription as it is now.
+pub fn add_plan(out: &mut HashMap<String, LineDeliverables>, p: q::AppliedPlanRow) {
+    out.entry(p.order_line_id.clone())
+        .or_default()
+        .subscriptions
+        .push(PlanDeliveryDto {
+            serial: p.serial,
+            family: p.family,
+            carried_mb: p.carried_mb,
+            previous_expiry: p.previous_expiry.map(rfc3339),
+            expires_at: rfc3339(p.expires_at),
+            allowance_mb: p.allowance_mb,
+            used_mb: p.used_mb,
+            current_expiry: rfc3339(p.current_expiry),
+        });
+}
+
 async fn load_licences(
     conn: &mut AnyConnection,
     order_id: &str,
     out: &mut HashMap<String, LineDeliverables>,
 ) -> Result<(), DbError> {
     for k in q::licence_keys_of_order(conn, order_id).await? {
-        out.entry(k.order_line_id.clone())
-            .or_default()
-            .licence_keys
-            .push(LicenceKeyDto {
-                certificate_url: certificate_url(&k.id),
-                id: k.id,
-                serial: k.serial,
-                key: k.licence_key,
-                starts_at: rfc3339(k.starts_at),
-                ends_at: k.ends_at.map(rfc3339),
-            });
+        add_key(out, k);
     }
     for w in q::warranty_extensions_of_order(conn, order_id).await? {
-        out.entry(w.order_line_id.clone())
-            .or_default()
-            .warranty_extensions
-            .push(WarrantyExtensionDto {
-                serial: w.serial,
-                previous_end: day(w.previous_end),
-                starts_on: day(w.starts_at),
-                ends_on: day(w.ends_at),
-            });
+        add_warranty(out, w);
     }
     Ok(())
 }
