@@ -808,6 +808,12 @@ async fn the_delivery_e_mail_lists_what_the_order_page_reads() {
     )
     .await;
     let number = pay_by_card(&app, &s, "l1").await;
+    let in_cart = "SELECT COUNT(*) FROM cart_line_serials WHERE serial = $1";
+    assert_eq!(
+        count(&app, in_cart, &serial(70)).await,
+        0,
+        "the cart's serials went with its lines"
+    );
     assert_eq!(deliver(&app).await, 1);
     let o = order(&app, &s, &number).await;
     let mail = app.state.db.recent_outbox(20).await.unwrap();
