@@ -855,13 +855,22 @@ async fn the_delivery_e_mail_lists_what_the_order_page_reads() {
     assert_eq!(devices, 2);
 }
 
-/// Lines go without savepoints first (D126); a line that cannot be kept
-/// rolls the whole order back, and the order is delivered again with a
-/// savepoint per line: the lines before it are kept once, the failing
-/// line is failed, and nothing of the first try remains.
+/// Lines go without savepoints first, two orders to a transaction (D126);
+/// a line that cannot be kept rolls the transaction back, and the orders
+/// are delivered again one by one, the failing one with a savepoint per
+/// line: the other order and the lines before the failing one are kept
+/// once, the failing line is failed, and nothing of the first try remains.
 #[tokio::test]
 async fn a_line_failing_without_savepoints_is_delivered_again_with_them() {
     let app = app().await;
+    let other = app.register("together@example.com", "DE").await;
+    add_ok(
+        &app,
+        &other,
+        json!({"sku": LICENCE, "serials": [serial(82)]}),
+    )
+    .await;
+    let first = pay_by_card(&app, &other, "r0").await;
     let s = app.register("redo@example.com", "DE").await;
     add_ok(&app, &s, json!({"sku": LICENCE, "serials": [serial(80)]})).await;
     add_ok(&app, &s, json!({"sku": UNLIMITED, "serials": [serial(81)]})).await;
@@ -878,11 +887,14 @@ async fn a_line_failing_without_savepoints_is_delivered_again_with_them() {
         now_ms() + 30 * DAY,
     )
     .await;
-    assert_eq!(deliver(&app).await, 1);
+    assert_eq!(deliver(&app).await, 2);
+    let o = order(&app, &other, &first).await;
+    assert_eq!(o["lines"][0]["delivery_status"], "delivered");
+    let keys = "SELECT COUNT(*) FROM licence_keys WHERE serial = $1";
+    assert_eq!(count(&app, keys, &serial(82)).await, 1);
     let o = order(&app, &s, &number).await;
     assert_eq!(o["lines"][0]["delivery_status"], "delivered");
     assert_eq!(o["lines"][1]["delivery_status"], "failed");
-    let keys = "SELECT COUNT(*) FROM licence_keys WHERE serial = $1";
     assert_eq!(count(&app, keys, &serial(80)).await, 1);
     let devices = "SELECT COUNT(*) FROM devices WHERE serial = $1";
     assert_eq!(count(&app, devices, &serial(80)).await, 1);
