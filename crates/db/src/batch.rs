@@ -3,6 +3,14 @@
 use crate::DbError;
 use sqlx::{Any, Transaction};
 
+/// `$first, $first+1, …` for `n` values.
+pub(crate) fn placeholders(first: usize, n: usize) -> String {
+    (first..first + n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// One bound value of a batched insert.
 #[derive(Debug, Clone)]
 pub enum Val {

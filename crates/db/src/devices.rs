@@ -9,6 +9,7 @@
 //! table (chunked far below both backends' parameter limits), never one per
 //! device.
 
+use crate::batch::placeholders;
 use crate::delivery::{ESIM_COLUMNS, SUB_COLUMNS};
 use crate::{Db, DbError, now_ms};
 use sqlx::FromRow;
@@ -163,14 +164,6 @@ pub struct PaymentMethodRow {
 
 const PAYMENT_METHOD_COLUMNS: &str =
     "id, user_id, token_id, brand, last4, exp_month, exp_year, created_at";
-
-/// `$first, $first+1, …` for `n` values.
-pub(crate) fn placeholders(first: usize, n: usize) -> String {
-    (first..first + n)
-        .map(|i| format!("${i}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
 
 impl Db {
     /// Registers a serial to an account. The primary key decides between two

@@ -417,7 +417,7 @@ pub async fn insert_lines(conn: &mut AnyConnection, lines: &[OrderLineRow]) -> R
             .map(|i| {
                 format!(
                     "({})",
-                    crate::devices::placeholders(1 + i * LINE_COLUMN_COUNT, LINE_COLUMN_COUNT)
+                    crate::batch::placeholders(1 + i * LINE_COLUMN_COUNT, LINE_COLUMN_COUNT)
                 )
             })
             .collect::<Vec<_>>()

@@ -7,8 +7,9 @@
 //! rows this transaction inserted move the meters and the rollup.
 
 use crate::batch::Batch;
+use crate::batch::placeholders;
 use crate::delivery::{ESIM_COLUMNS, EsimRow, SUB_COLUMNS, SubscriptionRow};
-use crate::devices::{HELD_SUBSCRIPTIONS, placeholders};
+use crate::devices::HELD_SUBSCRIPTIONS;
 use crate::row;
 use crate::{Backend, Db, DbError, qualified};
 use sqlx::{Any, AnyConnection, FromRow, Transaction};
