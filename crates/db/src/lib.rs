@@ -29,6 +29,7 @@ pub mod credit;
 pub mod delivery;
 pub mod devices;
 pub mod downloads;
+pub mod gateway_store;
 pub mod idempotency;
 pub mod instances;
 pub mod intake;
@@ -119,18 +120,25 @@ pub struct Db {
     /// SQLite only: copies the write-ahead log back into the file beside
     /// the writer (see [`checkpointer`]).
     checkpointer: Option<std::sync::Arc<checkpointer::Checkpointer>>,
+    /// The test gateway's store (see [`gateway_store`]).
+    gateway: std::sync::Arc<gateway_store::Slot>,
 }
 
 impl Db {
     /// Opens the database at `url`, creating a SQLite file (and its folder) when needed.
     pub async fn connect(url: &str) -> Result<Db, DbError> {
+        // A handful of readers is plenty; writers have their own connection.
+        Db::connect_with_readers(url, 8).await
+    }
+
+    /// [`Db::connect`] with `readers` reading connections on SQLite.
+    async fn connect_with_readers(url: &str, readers: u32) -> Result<Db, DbError> {
         sqlx::any::install_default_drivers();
         let backend = backend_of(url)?;
         let pool_options = match backend {
             Backend::Sqlite => {
                 ensure_sqlite_folder(url)?;
-                // A handful of readers is plenty; writers have their own connection.
-                sqlite_pool_options(8)
+                sqlite_pool_options(readers)
             }
             Backend::Postgres => postgres_pool_options(),
         };
@@ -158,6 +166,7 @@ impl Db {
             admin_index: admin_catalog::IndexCache::default(),
             instance: uplink_domain::ids::new_id("srv").into(),
             checkpointer,
+            gateway: std::sync::Arc::new(gateway_store::Slot::for_store(backend, url)),
         })
     }
 
@@ -224,6 +233,7 @@ impl Db {
     }
 
     pub async fn close(&self) {
+        self.gateway.close().await;
         if let Some(checkpointer) = &self.checkpointer {
             checkpointer.close().await;
         }

@@ -720,17 +720,17 @@ pub async fn shipments_in(
 /// token (used, behaving as a success card) and the captured card intent.
 /// For orders written outside checkout (the demo orders), so staff can
 /// refund them at the gateway like any other.
-pub struct CapturedCard<'a> {
-    pub token_id: &'a str,
-    pub intent_id: &'a str,
+pub struct CapturedCard {
+    pub token_id: String,
+    pub intent_id: String,
     /// `(brand, last4, exp month, exp year)`.
-    pub card: (&'a str, &'a str, i64, i64),
+    pub card: (&'static str, &'static str, i64, i64),
     pub amount_cents: i64,
-    pub currency: &'a str,
-    pub customer_ref: &'a str,
-    pub description: &'a str,
-    pub return_url: &'a str,
-    pub cancel_url: &'a str,
+    pub currency: String,
+    pub customer_ref: String,
+    pub description: &'static str,
+    pub return_url: &'static str,
+    pub cancel_url: &'static str,
     pub token_created_at: i64,
     pub token_expires_at: i64,
     /// When the token was used and the intent made.
@@ -738,16 +738,27 @@ pub struct CapturedCard<'a> {
     pub captured_at: i64,
 }
 
-pub async fn insert_captured_card(
-    conn: &mut AnyConnection,
-    c: &CapturedCard<'_>,
-) -> Result<(), DbError> {
+impl Db {
+    /// Writes `cards` into the test gateway's store (see [`Db::gateway_store`]),
+    /// in one transaction of its own: the gateway's store is not the
+    /// orders', so the orders they pay for are committed first.
+    pub async fn record_captured_cards(&self, cards: &[CapturedCard]) -> Result<(), DbError> {
+        let mut tx = self.gateway_store().await?.begin_write().await?;
+        for card in cards {
+            insert_captured_card(&mut tx, card).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+async fn insert_captured_card(conn: &mut AnyConnection, c: &CapturedCard) -> Result<(), DbError> {
     let (brand, last4, exp_month, exp_year) = c.card;
     sqlx::query(
         "INSERT INTO gateway_tokens (id, brand, last4, exp_month, exp_year, behaviour, created_at, expires_at, used_at) \
          VALUES ($1, $2, $3, $4, $5, 'success', $6, $7, $8)",
     )
-    .bind(c.token_id)
+    .bind(&c.token_id)
     .bind(brand)
     .bind(last4)
     .bind(exp_month)
@@ -762,11 +773,11 @@ pub async fn insert_captured_card(
          description, status, return_url, cancel_url, created_at, updated_at) \
          VALUES ($1, 'card', $2, $3, $4, $5, $6, 'captured', $7, $8, $9, $10)",
     )
-    .bind(c.intent_id)
-    .bind(c.token_id)
+    .bind(&c.intent_id)
+    .bind(&c.token_id)
     .bind(c.amount_cents)
-    .bind(c.currency)
-    .bind(c.customer_ref)
+    .bind(&c.currency)
+    .bind(&c.customer_ref)
     .bind(c.description)
     .bind(c.return_url)
     .bind(c.cancel_url)

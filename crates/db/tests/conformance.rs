@@ -563,3 +563,96 @@ async fn postgres_sessions_plan_for_data_in_memory() {
         .unwrap();
     assert_eq!(cost, "1.1");
 }
+
+// ----- the test gateway's store (D127) -----
+
+/// A SQLite store written before D127 kept the test gateway's tokens and
+/// intents in its own file. Opening it carries them over to the gateway's
+/// file before migration 66 drops them from the store's; a second server
+/// opening the same files carries nothing twice.
+#[tokio::test]
+async fn a_sqlite_stores_gateway_rows_move_to_the_gateway_file_once() {
+    let t = TestDb::new().await;
+    if t.backend() == uplink_db::Backend::Postgres {
+        // The tables stay in the store's database there: nothing moves.
+        let gateway = t.db.gateway_store().await.unwrap();
+        assert_eq!(gateway_intent_ids(gateway).await, Vec::<String>::new());
+        return;
+    }
+    // A store as migration 65 left it: the gateway's tables in its file.
+    let dir = std::path::Path::new(t.url.trim_start_matches("sqlite://"))
+        .parent()
+        .unwrap()
+        .to_owned();
+    let url = format!("sqlite://{}", dir.join("legacy.db").display());
+    let old = Db::connect(&url).await.unwrap();
+    old.migrate().await.unwrap();
+    for statement in [
+        "CREATE TABLE gateway_tokens (id TEXT PRIMARY KEY, brand TEXT NOT NULL, last4 TEXT NOT NULL, \
+         exp_month BIGINT NOT NULL, exp_year BIGINT NOT NULL, behaviour TEXT NOT NULL, \
+         created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, used_at BIGINT, \
+         reusable INTEGER NOT NULL DEFAULT 0)",
+        "CREATE TABLE gateway_intents (id TEXT PRIMARY KEY, provider TEXT NOT NULL, token_id TEXT, \
+         amount_cents BIGINT NOT NULL, currency TEXT NOT NULL, customer_ref TEXT NOT NULL, \
+         description TEXT NOT NULL DEFAULT '', status TEXT NOT NULL, failure_code TEXT, \
+         refunded_cents BIGINT NOT NULL DEFAULT 0, return_url TEXT, cancel_url TEXT, \
+         created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
+        "INSERT INTO gateway_tokens (id, brand, last4, exp_month, exp_year, behaviour, created_at, \
+         expires_at, used_at, reusable) VALUES ('tok_old', 'Visa', '4242', 12, 2030, 'success', 1, 2, 1, 1)",
+        "INSERT INTO gateway_intents (id, provider, token_id, amount_cents, currency, customer_ref, \
+         status, refunded_cents, created_at, updated_at) \
+         VALUES ('pi_old', 'card', 'tok_old', 5000, 'USD', 'usr_1', 'captured', 1200, 1, 2)",
+        "DELETE FROM _sqlx_migrations WHERE version = 66",
+    ] {
+        sqlx::query(statement).execute(old.writer()).await.unwrap();
+    }
+    old.close().await;
+    let gateway_file = dir.join("legacy-gateway.db");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", gateway_file.display()));
+    }
+
+    let (first, second) = (
+        Db::connect(&url).await.unwrap(),
+        Db::connect(&url).await.unwrap(),
+    );
+    // Two servers starting at once: one carries the rows over, the other finds them there.
+    let (a, b) = tokio::join!(first.gateway_store(), second.gateway_store());
+    a.unwrap();
+    b.unwrap();
+    first.migrate().await.unwrap();
+    second.migrate().await.unwrap();
+
+    for db in [&first, &second] {
+        let gateway = db.gateway_store().await.unwrap();
+        assert_eq!(gateway_intent_ids(gateway).await, ["pi_old"]);
+        let (refunded, reusable): (i64, i64) = sqlx::query_as(
+            "SELECT i.refunded_cents, t.reusable FROM gateway_intents i \
+             JOIN gateway_tokens t ON t.id = i.token_id",
+        )
+        .fetch_one(gateway.pool())
+        .await
+        .unwrap();
+        assert_eq!((refunded, reusable), (1200, 1));
+    }
+    let left: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('gateway_tokens', 'gateway_intents')",
+    )
+    .fetch_one(first.pool())
+    .await
+    .unwrap();
+    assert_eq!(
+        left, 0,
+        "the store's file no longer holds the gateway's tables"
+    );
+    assert!(gateway_file.exists());
+    first.close().await;
+    second.close().await;
+}
+
+async fn gateway_intent_ids(gateway: &Db) -> Vec<String> {
+    sqlx::query_scalar("SELECT id FROM gateway_intents ORDER BY id")
+        .fetch_all(gateway.pool())
+        .await
+        .unwrap()
+}

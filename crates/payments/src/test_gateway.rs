@@ -1,6 +1,7 @@
 //! The built-in test gateway (default; the UI shows TEST MODE). Tokens and
-//! intents live in the database (`gateway_tokens`, `gateway_intents`), so it
-//! works the same with several servers and survives restarts.
+//! intents live in a database (`gateway_tokens`, `gateway_intents`), so it
+//! works the same with several servers and survives restarts: on SQLite a
+//! file of their own beside the store's, with a writer of its own (D127).
 //!
 //! Test cards (SPEC §6): `4242 4242 4242 4242` succeeds, `4000 0000 0000 0002`
 //! is declined, `4000 0000 0000 9995` has insufficient funds,
@@ -127,6 +128,12 @@ impl TestGateway {
         }
     }
 
+    /// Where the tokens and intents live: beside the store's database, as a
+    /// real provider's would be (D127).
+    async fn store(&self) -> Result<&Db, GatewayError> {
+        Ok(self.db.gateway_store().await?)
+    }
+
     /// Checks a card (brand, Luhn, expiry, CVC) and stores a single-use token
     /// for it. The number itself is not stored. `today` is `(year, month)`.
     pub async fn tokenize(
@@ -151,7 +158,8 @@ impl TestGateway {
                 exp_year: i64::from(card.exp_year),
             },
         };
-        let (db, stored) = (self.db.clone(), token.clone());
+        let store = self.store().await?;
+        let (db, stored) = (store.clone(), token.clone());
         let behaviour = Behaviour::of_number(&card.number).as_str();
         let insert = async move {
             sqlx::query(
@@ -169,7 +177,7 @@ impl TestGateway {
             .execute(db.writer())
             .await
         };
-        self.db.on_writer_thread(insert).await?;
+        store.on_writer_thread(insert).await?;
         Ok(Ok(token))
     }
 
@@ -219,7 +227,7 @@ impl TestGateway {
         .bind(now_ms())
         .bind(id)
         .bind(provider.as_str())
-        .execute(self.db.writer())
+        .execute(self.store().await?.writer())
         .await?
         .rows_affected();
         let intent = self.load(id).await?.ok_or(GatewayError::UnknownIntent)?;
@@ -232,7 +240,7 @@ impl TestGateway {
     async fn load(&self, id: &str) -> Result<Option<Intent>, GatewayError> {
         let row: Option<IntentRow> = sqlx::query_as(SELECT_INTENT)
             .bind(id)
-            .fetch_optional(self.db.pool())
+            .fetch_optional(self.store().await?.pool())
             .await?;
         Ok(row.map(IntentRow::into_intent))
     }
@@ -247,7 +255,8 @@ impl TestGateway {
     ) -> Result<String, GatewayError> {
         let id = new_id("pi");
         let now = now_ms();
-        let (db, intent_id, req) = (self.db.clone(), id.clone(), req.clone());
+        let store = self.store().await?;
+        let (db, intent_id, req) = (store.clone(), id.clone(), req.clone());
         let (token_id, failure_code) =
             (token_id.map(str::to_owned), failure_code.map(str::to_owned));
         let insert = async move {
@@ -271,7 +280,7 @@ impl TestGateway {
             .execute(db.writer())
             .await
         };
-        self.db.on_writer_thread(insert).await?;
+        store.on_writer_thread(insert).await?;
         Ok(id)
     }
 
@@ -287,7 +296,8 @@ impl TestGateway {
             "UPDATE gateway_intents SET status = $1, updated_at = $2 WHERE id = $3 AND status IN ({})",
             placeholders.join(", ")
         );
-        let (db, intent_id, from) = (self.db.clone(), id.to_owned(), from.to_vec());
+        let store = self.store().await?;
+        let (db, intent_id, from) = (store.clone(), id.to_owned(), from.to_vec());
         let update = async move {
             let mut update = sqlx::query(sqlx::AssertSqlSafe(sql))
                 .bind(to.as_str())
@@ -298,7 +308,7 @@ impl TestGateway {
             }
             update.execute(db.writer()).await
         };
-        let done = self.db.on_writer_thread(update).await?.rows_affected();
+        let done = store.on_writer_thread(update).await?.rows_affected();
         let now = self.load(id).await?.ok_or(GatewayError::UnknownIntent)?;
         if done == 0 && now.status != to {
             return Err(GatewayError::WrongState(now.status.as_str()));
@@ -313,7 +323,7 @@ impl TestGateway {
              WHERE i.id = $1",
         )
         .bind(id)
-        .fetch_optional(self.db.pool())
+        .fetch_optional(self.store().await?.pool())
         .await?;
         Ok(behaviour.as_deref() == Some(Behaviour::RefundDeclined.as_str()))
     }
@@ -402,7 +412,8 @@ impl PaymentGateway for TestGateway {
         Box::pin(async move {
             let now = now_ms();
             // Claim the token: single use, before it expires.
-            let (db, token_id) = (self.db.clone(), token.to_owned());
+            let store = self.store().await?;
+            let (db, token_id) = (store.clone(), token.to_owned());
             let claim = async move {
                 sqlx::query_as(
                     "UPDATE gateway_tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND expires_at > $1 \
@@ -414,7 +425,7 @@ impl PaymentGateway for TestGateway {
                 .await
             };
             let claimed: Option<(String, String, String, i64, i64)> =
-                self.db.on_writer_thread(claim).await?;
+                store.on_writer_thread(claim).await?;
             let Some((behaviour, brand, last4, exp_month, exp_year)) = claimed else {
                 return Err(GatewayError::InvalidToken);
             };
@@ -432,7 +443,8 @@ impl PaymentGateway for TestGateway {
         Box::pin(async move {
             let now = now_ms();
             // The same claim as a payment's: a token is saved once, before it expires.
-            let (db, token_id) = (self.db.clone(), token.to_owned());
+            let store = self.store().await?;
+            let (db, token_id) = (store.clone(), token.to_owned());
             let claim = async move {
                 sqlx::query_as(
                     "UPDATE gateway_tokens SET used_at = $1, reusable = $2 \
@@ -445,8 +457,7 @@ impl PaymentGateway for TestGateway {
                 .fetch_optional(db.writer())
                 .await
             };
-            let claimed: Option<(String, String, i64, i64)> =
-                self.db.on_writer_thread(claim).await?;
+            let claimed: Option<(String, String, i64, i64)> = store.on_writer_thread(claim).await?;
             let (brand, last4, exp_month, exp_year) = claimed.ok_or(GatewayError::InvalidToken)?;
             Ok(CardSummary {
                 brand,
@@ -462,7 +473,7 @@ impl PaymentGateway for TestGateway {
             sqlx::query("UPDATE gateway_tokens SET reusable = $1 WHERE id = $2")
                 .bind(false)
                 .bind(token)
-                .execute(self.db.writer())
+                .execute(self.store().await?.writer())
                 .await?;
             Ok(())
         })
@@ -480,7 +491,7 @@ impl PaymentGateway for TestGateway {
             )
             .bind(token)
             .bind(true)
-            .fetch_optional(self.db.pool())
+            .fetch_optional(self.store().await?.pool())
             .await?;
             let (behaviour, brand, last4, exp_month, exp_year) =
                 saved.ok_or(GatewayError::InvalidToken)?;
@@ -561,7 +572,7 @@ impl PaymentGateway for TestGateway {
             .bind(amount_cents)
             .bind(now_ms())
             .bind(id)
-            .execute(self.db.writer())
+            .execute(self.store().await?.writer())
             .await?
             .rows_affected();
             let intent = self.load(id).await?.ok_or(GatewayError::UnknownIntent)?;

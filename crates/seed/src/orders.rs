@@ -148,12 +148,12 @@ pub async fn seed_demo_orders(db: &Db) -> Result<(), DbError> {
             orders.push((d, buyer));
         }
     }
-    let mut tx = db.begin_write().await?;
+    let (mut tx, mut cards) = (db.begin_write().await?, Vec::new());
     for (d, buyer) in &orders {
-        write_order(&mut tx, d, buyer, now).await?;
+        write_order(&mut tx, d, buyer, now, &mut cards).await?;
     }
     tx.commit().await?;
-    Ok(())
+    db.record_captured_cards(&cards).await
 }
 
 async fn demo_buyer(db: &Db, email: &str) -> Result<Option<Buyer>, DbError> {
@@ -172,12 +172,14 @@ async fn demo_buyer(db: &Db, email: &str) -> Result<Option<Buyer>, DbError> {
 }
 
 /// One order with its lines, payment, history and, as far as it got, its
-/// shipment, stock and credit entry.
+/// shipment, stock and credit entry; a card payment's gateway records go
+/// to `cards`.
 async fn write_order(
     tx: &mut AnyConnection,
     d: &DemoOrder,
     buyer: &Buyer,
     now: i64,
+    cards: &mut Vec<q::CapturedCard>,
 ) -> Result<(), DbError> {
     let store = store_facts(tx, d.store).await?;
     let mut items = Vec::with_capacity(d.lines.len());
@@ -198,7 +200,7 @@ async fn write_order(
         q::insert_line(tx, l).await?;
     }
     if let Some(intent) = &at.intent {
-        record_test_card(tx, &order, intent).await?;
+        cards.push(test_card(&order, intent));
     }
     q::insert_payment(tx, &payment_row(&order, d.pay, at.intent.as_deref())).await?;
     if d.pay == PaymentMethod::CreditTerms {
@@ -393,23 +395,17 @@ fn payment_row(order: &OrderRow, method: PaymentMethod, intent: Option<&str>) ->
     }
 }
 
-/// The test gateway's token and captured intent behind a card payment, so
-/// staff can refund the order there like any other.
 /// The test gateway's side of a demo card payment (its token and captured
 /// intent), so staff can refund the order through the gateway like any other.
-pub(crate) async fn record_test_card(
-    tx: &mut AnyConnection,
-    order: &OrderRow,
-    intent: &str,
-) -> Result<(), DbError> {
-    let (token, at) = (new_id("tok"), order.placed_at);
-    let card = q::CapturedCard {
-        token_id: &token,
-        intent_id: intent,
+pub(crate) fn test_card(order: &OrderRow, intent: &str) -> q::CapturedCard {
+    let at = order.placed_at;
+    q::CapturedCard {
+        token_id: new_id("tok"),
+        intent_id: intent.to_owned(),
         card: ("Visa", "4242", 12, 2030),
         amount_cents: order.total_cents,
-        currency: &order.currency,
-        customer_ref: &order.user_id,
+        currency: order.currency.clone(),
+        customer_ref: order.user_id.clone(),
         description: "Uplink order",
         return_url: "/checkout/confirm-order",
         cancel_url: "/checkout/payment",
@@ -417,8 +413,7 @@ pub(crate) async fn record_test_card(
         token_expires_at: at + 29 * MINUTE,
         authorised_at: at,
         captured_at: order.paid_at.unwrap_or(at),
-    };
-    q::insert_captured_card(tx, &card).await
+    }
 }
 
 /// Takes the stock of an order still to ship, product by product in id

@@ -185,7 +185,7 @@ pub async fn seed_demo_partner_activity(db: &Db) -> Result<(), DbError> {
             buyers.insert(d.buyer, b);
         }
     }
-    let mut tx = db.begin_write().await?;
+    let (mut tx, mut cards) = (db.begin_write().await?, Vec::new());
     let partner = pq::partner_of_user(&mut tx, &partner_user.id)
         .await?
         .ok_or_else(|| demo_error("the demo partner has no partner row".into()))?;
@@ -213,7 +213,7 @@ pub async fn seed_demo_partner_activity(db: &Db) -> Result<(), DbError> {
             .map_err(|_| demo_error("demo payout refused".into()))?;
         }
         let recipient = (d.kind == Kind::Pavilion).then_some(marta.id.as_str());
-        let order = write_order(&mut tx, &d, buyer, &partner, recipient, now).await?;
+        let order = write_order(&mut tx, &d, buyer, &partner, recipient, now, &mut cards).await?;
         if d.fate == Fate::Refunded {
             // Refunded after the return window: its rebate was available,
             // so it is clawed back.
@@ -226,10 +226,11 @@ pub async fn seed_demo_partner_activity(db: &Db) -> Result<(), DbError> {
     }
     pq::mature_rebates(&mut tx, now, window).await?;
     tx.commit().await?;
-    Ok(())
+    db.record_captured_cards(&cards).await
 }
 
-/// One licence order: its line, payment, history, keys and rebate.
+/// One licence order: its line, payment, history, keys and rebate; its
+/// card payment's gateway records go to `cards`.
 async fn write_order(
     tx: &mut AnyConnection,
     d: &DemoOrder,
@@ -237,6 +238,7 @@ async fn write_order(
     partner: &uplink_db::partners::PartnerRow,
     recipient: Option<&str>,
     now: i64,
+    cards: &mut Vec<q::CapturedCard>,
 ) -> Result<OrderRow, DbError> {
     let store = store_facts(tx, d.store).await?;
     let qty = d.serials.len() as i64;
@@ -348,7 +350,7 @@ async fn write_order(
     q::insert_line(tx, &line).await?;
     q::insert_payment(tx, &payment(&order, paid, d.fate)).await?;
     if let (true, Fate::Delivered, Some(intent)) = (paid, d.fate, &order.payment_reference) {
-        crate::orders::record_test_card(tx, &order, intent).await?;
+        cards.push(crate::orders::test_card(&order, intent));
     }
     history(tx, &order, d.fate).await?;
     if paid {

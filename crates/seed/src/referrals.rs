@@ -176,9 +176,8 @@ pub async fn seed_demo_referrals(db: &Db) -> Result<(), DbError> {
         },
     )
     .await?;
-    if let Some(intent) = &order.payment_reference {
-        crate::orders::record_test_card(&mut tx, &order, intent).await?;
-    }
+    let card =
+        (order.payment_reference.as_deref()).map(|intent| crate::orders::test_card(&order, intent));
     let note = "Order placed with a friend's referral code; paid by card.";
     q::insert_history_at(&mut tx, &order.id, placed, "processing", "customer", note).await?;
     let done = "2 digital items delivered.";
@@ -209,7 +208,7 @@ pub async fn seed_demo_referrals(db: &Db) -> Result<(), DbError> {
     // Past the 14-day return window: available (since yesterday) for a year.
     rq::mature_rewards(&mut tx, now - DAY, 14 * DAY, 365 * DAY).await?;
     tx.commit().await?;
-    Ok(())
+    db.record_captured_cards(card.as_slice()).await
 }
 
 /// What the line delivered: the licence key, or the cloud plan's subscription.

@@ -79,7 +79,7 @@ async fn refunded_at_gateway(app: &TestApp) -> i64 {
     sqlx::query_scalar(
         "SELECT CAST(COALESCE(SUM(refunded_cents), 0) AS BIGINT) FROM gateway_intents",
     )
-    .fetch_one(app.state.db.pool())
+    .fetch_one(app.gateway_pool().await)
     .await
     .unwrap()
 }

@@ -183,7 +183,7 @@ async fn the_us_and_business_demo_orders_show_tax_and_credit_terms() {
     assert_eq!(res.json()["payment"]["status"], "refunded");
     let refunded: String = sqlx::query_scalar("SELECT status FROM gateway_intents WHERE id = $1")
         .bind(payment_reference(&app, "UL-000003").await)
-        .fetch_one(app.state.db.pool())
+        .fetch_one(app.gateway_pool().await)
         .await
         .unwrap();
     assert_eq!(refunded, "refunded");

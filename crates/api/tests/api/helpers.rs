@@ -190,6 +190,11 @@ impl TestApp {
         Self::with_config(|_| {}).await
     }
 
+    /// The test gateway's tokens and intents (a file of their own on SQLite, D127).
+    pub async fn gateway_pool(&self) -> &uplink_db::Pool {
+        self.state.db.gateway_store().await.unwrap().pool()
+    }
+
     pub async fn with_config(edit: impl FnOnce(&mut Config)) -> TestApp {
         let db = TestDb::new().await;
         let mut config = Config::for_tests(&db.url);

@@ -81,6 +81,14 @@ async fn count(app: &TestApp, sql: &'static str) -> i64 {
         .unwrap()
 }
 
+/// [`count`] over the test gateway's tables.
+async fn gateway_count(app: &TestApp, sql: &'static str) -> i64 {
+    sqlx::query_scalar(sql)
+        .fetch_one(app.gateway_pool().await)
+        .await
+        .unwrap()
+}
+
 async fn add(app: &TestApp, s: &Session, body: Value) {
     add_in(app, s, "global", body).await
 }
@@ -277,7 +285,7 @@ async fn two_concurrent_place_order_calls_with_one_key_create_one_order() {
         1
     );
     assert_eq!(
-        count(
+        gateway_count(
             &app,
             "SELECT CAST(COUNT(*) AS BIGINT) FROM gateway_intents WHERE status = 'captured'"
         )
@@ -389,7 +397,7 @@ async fn the_success_card_places_a_paid_order_and_empties_the_cart() {
     .await;
     assert_eq!(captured, 1);
     // No card number anywhere in the database.
-    let leaked = count(
+    let leaked = gateway_count(
         &app,
         "SELECT CAST(COUNT(*) AS BIGINT) FROM gateway_tokens WHERE last4 = '4242424242424242'",
     )
@@ -1180,7 +1188,7 @@ async fn staff_cancelling_a_paid_card_order_refunds_it() {
     assert_eq!(res.status, 200, "{}", res.text());
     assert_eq!(res.json()["payment"]["status"], "refunded");
     assert_eq!(
-        count(
+        gateway_count(
             &app,
             "SELECT CAST(COUNT(*) AS BIGINT) FROM gateway_intents WHERE status = 'refunded'"
         )
