@@ -333,7 +333,13 @@ pub async fn insert_line(
     .bind(now)
     .execute(&mut *conn)
     .await?;
-    add_serials(&mut *conn, line.cart_id, &id, line.product_id, line.serials).await?;
+    // A new line has no serials yet: they start at position 1.
+    let new_line = LineOf {
+        cart_id: line.cart_id,
+        line_id: &id,
+        product_id: line.product_id,
+    };
+    insert_serials(&mut *conn, &new_line, 0, line.serials).await?;
     Ok(id)
 }
 
@@ -349,24 +355,57 @@ pub async fn add_serials(
     if serials.is_empty() {
         return Ok(());
     }
-    let start: i64 = sqlx::query_scalar(
+    let last: i64 = sqlx::query_scalar(
         "SELECT CAST(COALESCE(MAX(position), 0) AS BIGINT) FROM cart_line_serials WHERE line_id = $1",
     )
     .bind(line_id)
     .fetch_one(&mut *conn)
     .await?;
-    for (i, serial) in serials.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO cart_line_serials (line_id, cart_id, product_id, serial, position) \
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(line_id)
-        .bind(cart_id)
-        .bind(product_id)
-        .bind(serial)
-        .bind(start + 1 + i as i64)
-        .execute(&mut *conn)
-        .await?;
+    let line = LineOf {
+        cart_id,
+        line_id,
+        product_id,
+    };
+    insert_serials(conn, &line, last, serials).await
+}
+
+/// The line serials belong to.
+struct LineOf<'a> {
+    cart_id: &'a str,
+    line_id: &'a str,
+    product_id: &'a str,
+}
+
+/// Serials written in one statement per hundred: a quick order of many
+/// serials holds SQLite's writer for one statement, not one per serial.
+const SERIALS_PER_STATEMENT: usize = 100;
+
+/// Writes `serials` after position `last` of the line.
+async fn insert_serials(
+    conn: &mut AnyConnection,
+    line: &LineOf<'_>,
+    last: i64,
+    serials: &[String],
+) -> Result<(), DbError> {
+    for (c, chunk) in serials.chunks(SERIALS_PER_STATEMENT).enumerate() {
+        let rows = (0..chunk.len())
+            .map(|i| format!("({})", crate::batch::placeholders(1 + i * 5, 5)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "INSERT INTO cart_line_serials (line_id, cart_id, product_id, serial, position) VALUES {rows}"
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        let first = last + 1 + (c * SERIALS_PER_STATEMENT) as i64;
+        for (i, serial) in chunk.iter().enumerate() {
+            query = query
+                .bind(line.line_id)
+                .bind(line.cart_id)
+                .bind(line.product_id)
+                .bind(serial)
+                .bind(first + i as i64);
+        }
+        query.execute(&mut *conn).await?;
     }
     Ok(())
 }

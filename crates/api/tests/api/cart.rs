@@ -311,6 +311,11 @@ async fn serial_numbers_are_checked_for_format_model_eligibility_and_repeats() {
         .await;
     assert_eq!(res.status, 201);
     assert_eq!(res.json()["lines"][0]["qty"], 3);
+    // After the two the line began with (written in one statement).
+    assert_eq!(
+        res.json()["lines"][0]["serials"],
+        json!(["1824-AAAA-0001", "1824-AAAA-0002", "1824-AAAA-0003"])
+    );
 }
 
 #[tokio::test]
