@@ -1,6 +1,6 @@
 use crate::commerce::cart::dto::CartDto;
 use crate::commerce::cart::lines::{
-    AddLineRequest, apply, cart_units, check_cart_units, plan, validate,
+    AddLineRequest, Plan, ValidLine, apply, cart_units, check_cart_units, plan, validate,
 };
 use crate::commerce::cart::scope::CartScope;
 use crate::commerce::cart::scope::read_cart;
@@ -8,11 +8,13 @@ use crate::http::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::http::extract::ApiJson;
 use crate::http::state::AppState;
 use crate::http::store::StoreParam;
+use crate::read_model::Snapshot;
 use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
-use uplink_db::cart as q;
+use std::collections::HashMap;
+use uplink_db::cart::{self as q, CartLine};
 use uplink_domain::cart::QUICK_ORDER_MAX_ROWS;
 use uplink_domain::error_code::ErrorCode;
 use utoipa::ToSchema;
@@ -160,28 +162,57 @@ pub async fn quick_order(
     let mut tx = state.db.begin_write().await?;
     let cart = q::ensure_cart(&mut tx, scope.store.code(), scope.owner()?, scope.user_id()).await?;
     let lines = q::cart_lines(&mut tx, &cart.id).await?;
+    // Every valid row's stock in one read.
+    let products: Vec<&str> = checked
+        .iter()
+        .filter_map(|(_, valid)| valid.as_ref().ok())
+        .map(|valid| valid.product_id.as_str())
+        .collect();
+    let stock = uplink_db::stock::available_stock(&mut tx, warehouse.as_str(), &products).await?;
+    let (results, plans) = plan_rows(snap, checked, &lines, &stock, req.dry_run);
+    let added = plans.len();
+    if req.dry_run {
+        tx.rollback().await?;
+    } else {
+        for p in plans {
+            apply(&mut tx, &cart.id, p).await?;
+        }
+        tx.commit().await?;
+    }
+    let invalid = results.len() - added;
+    let cart = read_cart(&state, &scope, None).await?;
+    Ok(scope.respond(
+        &state,
+        Json(QuickOrderResponse {
+            results,
+            added,
+            invalid,
+            cart,
+        }),
+    ))
+}
+
+/// Each row's result, and the plans of the rows that can be added: the
+/// rows checked in order, each against the cart as the rows before it
+/// leave it (SPEC §2's bound on units per order).
+fn plan_rows(
+    snap: &Snapshot,
+    checked: Vec<(Merged, ApiResult<ValidLine>)>,
+    lines: &[CartLine],
+    stock: &HashMap<String, i64>,
+    dry_run: bool,
+) -> (Vec<QuickOrderRowResult>, Vec<Plan>) {
     let mut results = Vec::with_capacity(checked.len());
     let mut plans = Vec::new();
-    // Units in the cart once the rows taken so far are added (SPEC §2's bound per order).
-    let mut units = cart_units(&lines, None);
+    let mut units = cart_units(lines, None);
     for (m, valid) in checked {
-        let outcome = match valid {
-            Ok(valid) => {
-                let qty = valid.qty;
-                let stock = uplink_db::stock::available_stock(
-                    &mut tx,
-                    warehouse.as_str(),
-                    &[valid.product_id.as_str()],
-                )
-                .await?;
-                plan(snap, valid, &lines, &stock).and_then(|p| {
-                    check_cart_units(units, p.added_units())?;
-                    units += p.added_units();
-                    Ok((p, qty))
-                })
-            }
-            Err(e) => Err(e),
-        };
+        let outcome = valid.and_then(|valid| {
+            let qty = valid.qty;
+            let p = plan(snap, valid, lines, stock)?;
+            check_cart_units(units, p.added_units())?;
+            units += p.added_units();
+            Ok((p, qty))
+        });
         let qty = m.qty.unwrap_or(if m.serials.is_empty() {
             1
         } else {
@@ -195,7 +226,7 @@ pub async fn quick_order(
                     sku: m.sku,
                     qty,
                     serials: m.serials,
-                    status: if req.dry_run { "valid" } else { "added" }.into(),
+                    status: if dry_run { "valid" } else { "added" }.into(),
                     code: None,
                     message: None,
                     errors: Vec::new(),
@@ -215,26 +246,7 @@ pub async fn quick_order(
             }),
         }
     }
-    let added = plans.len();
-    if !req.dry_run {
-        for p in plans {
-            apply(&mut tx, &cart.id, p).await?;
-        }
-        tx.commit().await?;
-    } else {
-        tx.rollback().await?;
-    }
-    let invalid = results.len() - added;
-    let cart = read_cart(&state, &scope, None).await?;
-    Ok(scope.respond(
-        &state,
-        Json(QuickOrderResponse {
-            results,
-            added,
-            invalid,
-            cart,
-        }),
-    ))
+    (results, plans)
 }
 
 #[cfg(test)]
