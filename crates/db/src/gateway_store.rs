@@ -99,7 +99,7 @@ impl Slot {
 
 impl Db {
     /// The database the test gateway keeps its tokens and intents in: a
-    /// file of its own beside a SQLite store's, opened on first use (and by
+    /// file of its own beside a SQLite store's, opened on first use (or by
     /// [`Db::migrate`], which must not drop the store's copy of the tables
     /// before it is carried over); the store's own database on PostgreSQL.
     pub async fn gateway_store(&self) -> Result<&Db, DbError> {
@@ -107,6 +107,25 @@ impl Db {
             None => Ok(self),
             Some(place) => self.gateway.opened.get_or_try_init(|| open(place)).await,
         }
+    }
+
+    /// Before migrating: a SQLite store's file that still holds the
+    /// gateway's tables (written before migration 66) has them carried over
+    /// to the gateway's file by opening it, before migration 66 drops them.
+    /// Any other store opens the gateway's file on first use only.
+    pub(crate) async fn carry_gateway_rows_over(&self) -> Result<(), DbError> {
+        if self.gateway.place.is_none() {
+            return Ok(());
+        }
+        let held: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'gateway_tokens'",
+        )
+        .fetch_one(self.pool())
+        .await?;
+        if held > 0 {
+            self.gateway_store().await?;
+        }
+        Ok(())
     }
 }
 

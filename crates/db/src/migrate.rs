@@ -106,9 +106,7 @@ pub(crate) fn fingerprint(backend: Backend) -> u64 {
 impl Db {
     /// Brings the schema up to date; safe to run on every start and from several servers.
     pub async fn migrate(&self) -> Result<(), DbError> {
-        // Carries the test gateway's rows out of a SQLite store's file
-        // before migration 66 drops them there (D127).
-        self.gateway_store().await?;
+        self.carry_gateway_rows_over().await?;
         migrator(self.backend()).run(self.pool()).await?;
         Ok(())
     }

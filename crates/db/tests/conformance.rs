@@ -567,9 +567,9 @@ async fn postgres_sessions_plan_for_data_in_memory() {
 // ----- the test gateway's store (D127) -----
 
 /// A SQLite store written before D127 kept the test gateway's tokens and
-/// intents in its own file. Opening it carries them over to the gateway's
+/// intents in its own file. Migrating it carries them over to the gateway's
 /// file before migration 66 drops them from the store's; a second server
-/// opening the same files carries nothing twice.
+/// opening the same files at once carries nothing twice.
 #[tokio::test]
 async fn a_sqlite_stores_gateway_rows_move_to_the_gateway_file_once() {
     let t = TestDb::new().await;
@@ -616,11 +616,12 @@ async fn a_sqlite_stores_gateway_rows_move_to_the_gateway_file_once() {
         Db::connect(&url).await.unwrap(),
         Db::connect(&url).await.unwrap(),
     );
-    // Two servers starting at once: one carries the rows over, the other finds them there.
-    let (a, b) = tokio::join!(first.gateway_store(), second.gateway_store());
-    a.unwrap();
-    b.unwrap();
-    first.migrate().await.unwrap();
+    // Two servers starting at once, one migrating: whichever opens the
+    // gateway's file first carries the rows over, and the migration drops
+    // the store's copy only after that.
+    let (migrated, opened) = tokio::join!(first.migrate(), second.gateway_store());
+    migrated.unwrap();
+    opened.unwrap();
     second.migrate().await.unwrap();
 
     for db in [&first, &second] {

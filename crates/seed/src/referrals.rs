@@ -176,8 +176,10 @@ pub async fn seed_demo_referrals(db: &Db) -> Result<(), DbError> {
         },
     )
     .await?;
-    let card =
-        (order.payment_reference.as_deref()).map(|intent| crate::orders::test_card(&order, intent));
+    let card = order
+        .payment_reference
+        .as_deref()
+        .map(|intent| crate::orders::test_card(&order, intent));
     let note = "Order placed with a friend's referral code; paid by card.";
     q::insert_history_at(&mut tx, &order.id, placed, "processing", "customer", note).await?;
     let done = "2 digital items delivered.";
