@@ -159,26 +159,42 @@ pub async fn quick_order(
         };
         checked.push((m, valid));
     }
-    let mut tx = state.db.begin_write().await?;
-    let cart = q::ensure_cart(&mut tx, scope.store.code(), scope.owner()?, scope.user_id()).await?;
-    let lines = q::cart_lines(&mut tx, &cart.id).await?;
-    // Every valid row's stock in one read.
-    let products: Vec<&str> = checked
-        .iter()
-        .filter_map(|(_, valid)| valid.as_ref().ok())
-        .map(|valid| valid.product_id.as_str())
-        .collect();
-    let stock = uplink_db::stock::available_stock(&mut tx, warehouse.as_str(), &products).await?;
-    let (results, plans) = plan_rows(snap, checked, &lines, &stock, req.dry_run);
-    let added = plans.len();
-    if req.dry_run {
-        tx.rollback().await?;
-    } else {
-        for p in plans {
-            apply(&mut tx, &cart.id, p).await?;
+    let (db, snap, store_code) = (
+        state.db.clone(),
+        scope.store.snapshot.clone(),
+        scope.store.code().to_owned(),
+    );
+    let (owner, user_id) = (
+        scope.owner()?.to_owned(),
+        scope.user_id().map(str::to_owned),
+    );
+    let dry_run = req.dry_run;
+    // On SQLite, on the writer's thread, as adding one line is (D128).
+    let write = async move {
+        let mut tx = db.begin_write().await?;
+        let cart = q::ensure_cart(&mut tx, &store_code, &owner, user_id.as_deref()).await?;
+        let lines = q::cart_lines(&mut tx, &cart.id).await?;
+        // Every valid row's stock in one read.
+        let products: Vec<&str> = checked
+            .iter()
+            .filter_map(|(_, valid)| valid.as_ref().ok())
+            .map(|valid| valid.product_id.as_str())
+            .collect();
+        let stock =
+            uplink_db::stock::available_stock(&mut tx, warehouse.as_str(), &products).await?;
+        let (results, plans) = plan_rows(&snap, checked, &lines, &stock, dry_run);
+        let added = plans.len();
+        if dry_run {
+            tx.rollback().await?;
+        } else {
+            for p in plans {
+                apply(&mut tx, &cart.id, p).await?;
+            }
+            tx.commit().await?;
         }
-        tx.commit().await?;
-    }
+        ApiResult::Ok((results, added))
+    };
+    let (results, added) = state.db.on_writer_thread(write).await?;
     let invalid = results.len() - added;
     let cart = read_cart(&state, &scope, None).await?;
     Ok(scope.respond(

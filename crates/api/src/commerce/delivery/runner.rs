@@ -117,7 +117,12 @@ async fn deliver_batch(state: &AppState, queued: Vec<QueuedOrder>) -> anyhow::Re
         running.spawn(async move {
             let mut done = 0;
             for together in orders.chunks(ORDERS_PER_TRANSACTION) {
-                done += deliver_chunk(&state, together).await?;
+                // On SQLite, on the writer's thread (D128).
+                let chunk = {
+                    let (state, together) = (state.clone(), together.to_vec());
+                    async move { deliver_chunk(&state, &together).await }
+                };
+                done += state.db.on_writer_thread(chunk).await?;
             }
             anyhow::Ok(done)
         });
