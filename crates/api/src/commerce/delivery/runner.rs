@@ -33,6 +33,12 @@ const BATCH: i64 = 50;
 /// 1.5 ms for them, as long as a checkout's; eight at a time (4.5 ms) made
 /// every queued checkout wait through the hold (D124).
 const ORDERS_PER_TRANSACTION: usize = 2;
+/// Orders a lane delivers in one transaction when the queue is behind (a
+/// read found [`BATCH`] orders or more): each transaction first waits its
+/// turn at SQLite's writer behind the checkouts (about 7 ms under a full
+/// checkout load), so two at a time could not keep pace with 400 orders/s;
+/// eight hold the writer about 4 ms (D128).
+const ORDERS_PER_TRANSACTION_BEHIND: usize = 8;
 /// The job's interval: the safety net behind the worker.
 const JOB_EVERY: Duration = Duration::from_secs(5);
 
@@ -82,7 +88,12 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<u64> {
     loop {
         let queued = state.db.claimable_deliveries(now_ms(), BATCH).await?;
         let read = queued.len() as i64;
-        done += deliver_batch(state, queued).await?;
+        let per_transaction = if read == BATCH {
+            ORDERS_PER_TRANSACTION_BEHIND
+        } else {
+            ORDERS_PER_TRANSACTION
+        };
+        done += deliver_batch(state, queued, per_transaction).await?;
         if read < BATCH {
             return Ok(done);
         }
@@ -101,11 +112,16 @@ fn lanes(backend: Backend) -> usize {
     }
 }
 
-/// Delivers the queued orders in [`lanes`] running side by side. An
+/// Delivers the queued orders in [`lanes`] running side by side,
+/// `per_transaction` to a transaction. An
 /// account's orders share a lane and go in the order they were paid: a
 /// later order may read what an earlier one delivers (an eSIM pool takes
 /// the eSIMs bought before it). How many it finished.
-async fn deliver_batch(state: &AppState, queued: Vec<QueuedOrder>) -> anyhow::Result<u64> {
+async fn deliver_batch(
+    state: &AppState,
+    queued: Vec<QueuedOrder>,
+    per_transaction: usize,
+) -> anyhow::Result<u64> {
     let count = lanes(state.db.backend());
     let mut by_lane = vec![Vec::new(); count];
     for order in queued {
@@ -116,7 +132,7 @@ async fn deliver_batch(state: &AppState, queued: Vec<QueuedOrder>) -> anyhow::Re
         let state = state.clone();
         running.spawn(async move {
             let mut done = 0;
-            for together in orders.chunks(ORDERS_PER_TRANSACTION) {
+            for together in orders.chunks(per_transaction) {
                 // On SQLite, on the writer's thread (D128).
                 let chunk = {
                     let (state, together) = (state.clone(), together.to_vec());
