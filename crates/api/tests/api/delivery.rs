@@ -1152,3 +1152,44 @@ async fn orders_queued_together_deliver_each_account_in_the_order_it_paid() {
         .len();
     assert_eq!(members, 2, "the pool gathered the eSIMs paid for before it");
 }
+
+#[tokio::test]
+async fn a_queue_that_is_behind_goes_eight_orders_to_a_transaction_each_delivered_once() {
+    // 55 orders queued: the run's first read finds a full batch (50), so
+    // those go eight to a transaction (D128); the next read finds the rest.
+    let app = app().await;
+    let s = app.register("behind@example.com", "DE").await;
+    let mut numbers = Vec::new();
+    for n in 0..55 {
+        add_ok(
+            &app,
+            &s,
+            json!({"sku": LICENCE, "serials": [serial(700 + n)]}),
+        )
+        .await;
+        numbers.push(pay_by_card(&app, &s, &format!("behind-{n}")).await);
+    }
+    assert_eq!(
+        deliver(&app).await,
+        55,
+        "every queued order delivered in one run"
+    );
+    assert_eq!(deliver(&app).await, 0, "nothing left to deliver");
+    for number in [
+        &numbers[0],
+        &numbers[7],
+        &numbers[8],
+        &numbers[49],
+        &numbers[54],
+    ] {
+        assert_eq!(
+            order(&app, &s, number).await["status"],
+            "completed",
+            "{number}"
+        );
+    }
+    let keys = "SELECT CAST(COUNT(*) AS BIGINT) FROM licence_keys WHERE user_id = $1";
+    assert_eq!(count(&app, keys, &s.user_id).await, 55, "one key per order");
+    let queued = "SELECT CAST(COUNT(*) AS BIGINT) FROM delivery_queue WHERE delivered_at IS NULL AND order_id <> $1";
+    assert_eq!(count(&app, queued, "").await, 0, "the queue is empty");
+}

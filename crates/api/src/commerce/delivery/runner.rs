@@ -88,15 +88,20 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<u64> {
     loop {
         let queued = state.db.claimable_deliveries(now_ms(), BATCH).await?;
         let read = queued.len() as i64;
-        let per_transaction = if read == BATCH {
-            ORDERS_PER_TRANSACTION_BEHIND
-        } else {
-            ORDERS_PER_TRANSACTION
-        };
-        done += deliver_batch(state, queued, per_transaction).await?;
+        done += deliver_batch(state, queued, orders_per_transaction(read)).await?;
         if read < BATCH {
             return Ok(done);
         }
+    }
+}
+
+/// Orders to a transaction after a read of `read` queued orders: more
+/// while the queue is behind.
+fn orders_per_transaction(read: i64) -> usize {
+    if read >= BATCH {
+        ORDERS_PER_TRANSACTION_BEHIND
+    } else {
+        ORDERS_PER_TRANSACTION
     }
 }
 
@@ -524,4 +529,16 @@ async fn record_failure(
         uplink_db::account_area::insert_outbox_in(tx, row).await?;
     }
     Ok(Some(alerts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_read_means_the_queue_is_behind() {
+        assert_eq!(orders_per_transaction(1), ORDERS_PER_TRANSACTION);
+        assert_eq!(orders_per_transaction(BATCH - 1), ORDERS_PER_TRANSACTION);
+        assert_eq!(orders_per_transaction(BATCH), ORDERS_PER_TRANSACTION_BEHIND);
+    }
 }
