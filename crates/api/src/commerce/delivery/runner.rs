@@ -7,7 +7,9 @@
 //! at once; a server that stops mid-order leaves the row to be claimed
 //! again when the lease ends, and the unique keys make the rerun deliver
 //! only what is missing. A lane delivers its orders two to a transaction
-//! ([`ORDERS_PER_TRANSACTION`]), one by one when that cannot keep them.
+//! ([`ORDERS_PER_TRANSACTION`]), eight while the queue is behind
+//! ([`ORDERS_PER_TRANSACTION_BEHIND`]), one by one when that cannot keep
+//! them; on SQLite each transaction runs on the writer's thread.
 
 use super::context::LineCtx;
 use super::lines::{Guard, LineOutcome, deliver_line};
@@ -31,7 +33,8 @@ const BATCH: i64 = 50;
 /// Orders a lane delivers in one transaction (D126): one BEGIN, wait for
 /// the writer and COMMIT for two orders. SQLite's writer is held about
 /// 1.5 ms for them, as long as a checkout's; eight at a time (4.5 ms) made
-/// every queued checkout wait through the hold (D124).
+/// every queued checkout wait through the hold (D124), so eight go together
+/// only while delivery is behind.
 const ORDERS_PER_TRANSACTION: usize = 2;
 /// Orders a lane delivers in one transaction when the queue is behind (a
 /// read found [`BATCH`] orders or more): each transaction first waits its
