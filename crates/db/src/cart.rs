@@ -9,6 +9,7 @@
 
 use crate::{Db, DbError};
 use sqlx::{AnyConnection, FromRow};
+use std::collections::HashMap;
 
 /// The owner key of a signed-in customer's carts.
 pub fn customer_owner(user_id: &str) -> String {
@@ -52,12 +53,6 @@ pub struct CartLineRow {
     pub position: i64,
     pub created_at: i64,
     pub updated_at: i64,
-}
-
-#[derive(Debug, Clone, FromRow, PartialEq)]
-struct SerialRow {
-    line_id: String,
-    serial: String,
 }
 
 /// A cart line with its serial numbers (in the order they were added).
@@ -187,8 +182,6 @@ pub struct TaxRateRow {
 }
 
 const CART_COLUMNS: &str = "id, store_code, owner_key, user_id, coupon_code, created_at, updated_at, partner_referral_code, app_referral_code";
-const LINE_COLUMNS: &str = "id, cart_id, product_id, sku, qty, options, iccid, line_key, \
-seen_unit_cents, position, created_at, updated_at";
 pub(crate) const COUPON_COLUMNS: &str = "code, kind, percent_bp, amount_cents, description, active, \
 starts_at, ends_at, min_subtotal_cents, max_uses, max_uses_per_customer, store_code, \
 times_used, created_at, owner_user_id";
@@ -266,31 +259,69 @@ async fn touch_and_read_cart(
         .await?)
 }
 
-/// The lines (with serials) of a cart, in the order they were added.
+/// A line's columns and its serial (one row per serial), aliased so they
+/// can sit beside the cart's own in one read. Rows come in the lines' order,
+/// each line's serials in the order they were added.
+const LINE_WITH_SERIAL: &str = "l.id AS line_id, l.product_id, l.sku, l.qty, l.options, \
+l.iccid, l.line_key, l.seen_unit_cents, l.position AS line_position, \
+l.created_at AS line_created_at, l.updated_at AS line_updated_at, s.serial";
+const LINE_ORDER: &str = "ORDER BY l.position, l.id, s.position, s.serial";
+
+/// The lines (with serials) of a cart, in the order they were added: one
+/// statement (a statement more is a round trip more on PostgreSQL, and a
+/// hop more inside SQLite's writer where carts are changed).
 pub async fn cart_lines(conn: &mut AnyConnection, cart_id: &str) -> Result<Vec<CartLine>, DbError> {
-    let sql =
-        format!("SELECT {LINE_COLUMNS} FROM cart_lines WHERE cart_id = $1 ORDER BY position, id");
-    let rows = sqlx::query_as::<_, CartLineRow>(sqlx::AssertSqlSafe(sql))
+    let sql = format!(
+        "SELECT {LINE_WITH_SERIAL} FROM cart_lines l \
+         LEFT JOIN cart_line_serials s ON s.line_id = l.id \
+         WHERE l.cart_id = $1 {LINE_ORDER}"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(cart_id)
-        .fetch_all(&mut *conn)
+        .fetch_all(conn)
         .await?;
-    let serials = sqlx::query_as::<_, SerialRow>(
-        "SELECT line_id, serial FROM cart_line_serials WHERE cart_id = $1 ORDER BY position, serial",
-    )
-    .bind(cart_id)
-    .fetch_all(conn)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| {
-            let serials = serials
-                .iter()
-                .filter(|s| s.line_id == row.id)
-                .map(|s| s.serial.clone())
-                .collect();
-            CartLine { row, serials }
-        })
-        .collect())
+    let mut lines = Vec::new();
+    for row in &rows {
+        add_line_row(&mut lines, cart_id, row)?;
+    }
+    Ok(lines)
+}
+
+/// Adds one row of a [`LINE_WITH_SERIAL`] read to `lines`: a new line, or
+/// one more serial of the line before it. A row without a line (a cart
+/// with none, read through a `LEFT JOIN`) adds nothing.
+fn add_line_row(
+    lines: &mut Vec<CartLine>,
+    cart_id: &str,
+    row: &sqlx::any::AnyRow,
+) -> Result<(), sqlx::Error> {
+    use sqlx::Row;
+    let Some(line_id) = row.try_get::<Option<String>, _>("line_id")? else {
+        return Ok(());
+    };
+    let serial: Option<String> = row.try_get("serial")?;
+    if let Some(last) = lines.last_mut().filter(|l| l.row.id == line_id) {
+        last.serials.extend(serial);
+        return Ok(());
+    }
+    lines.push(CartLine {
+        row: CartLineRow {
+            id: line_id,
+            cart_id: cart_id.to_owned(),
+            product_id: row.try_get("product_id")?,
+            sku: row.try_get("sku")?,
+            qty: row.try_get("qty")?,
+            options: row.try_get("options")?,
+            iccid: row.try_get("iccid")?,
+            line_key: row.try_get("line_key")?,
+            seen_unit_cents: row.try_get("seen_unit_cents")?,
+            position: row.try_get("line_position")?,
+            created_at: row.try_get("line_created_at")?,
+            updated_at: row.try_get("line_updated_at")?,
+        },
+        serials: serial.into_iter().collect(),
+    });
+    Ok(())
 }
 
 /// A cart with its lines.
@@ -299,11 +330,71 @@ pub async fn cart_contents(
     store: &str,
     owner: &str,
 ) -> Result<Option<CartContents>, DbError> {
-    let Some(cart) = find_cart(&mut *conn, store, owner).await? else {
+    Ok(read_cart(conn, store, owner, None)
+        .await?
+        .map(|(contents, _)| contents))
+}
+
+/// A cart with its lines, and the units available in `warehouse` of each
+/// line's product (a product without a stock row there is left out), in
+/// one statement: checkout reads this twice per order.
+pub async fn cart_with_stock(
+    conn: &mut AnyConnection,
+    store: &str,
+    owner: &str,
+    warehouse: &str,
+) -> Result<Option<(CartContents, HashMap<String, i64>)>, DbError> {
+    read_cart(conn, store, owner, Some(warehouse)).await
+}
+
+/// [`cart_contents`], with the lines' stock in `warehouse` when given.
+async fn read_cart(
+    conn: &mut AnyConnection,
+    store: &str,
+    owner: &str,
+    warehouse: Option<&str>,
+) -> Result<Option<(CartContents, HashMap<String, i64>)>, DbError> {
+    use sqlx::Row;
+    let (stock_column, stock_join) = match warehouse {
+        Some(_) => (
+            ", st.available",
+            "LEFT JOIN stock st ON st.product_id = l.product_id AND st.warehouse = $3",
+        ),
+        None => ("", ""),
+    };
+    let cart_columns = CART_COLUMNS
+        .split(", ")
+        .map(|c| format!("c.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!(
+        "SELECT {cart_columns}, {LINE_WITH_SERIAL}{stock_column} FROM carts c \
+         LEFT JOIN cart_lines l ON l.cart_id = c.id \
+         LEFT JOIN cart_line_serials s ON s.line_id = l.id {stock_join} \
+         WHERE c.store_code = $1 AND c.owner_key = $2 {LINE_ORDER}"
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(store)
+        .bind(owner);
+    if let Some(warehouse) = warehouse {
+        query = query.bind(warehouse);
+    }
+    let rows = query.fetch_all(conn).await?;
+    let Some(first) = rows.first() else {
         return Ok(None);
     };
-    let lines = cart_lines(conn, &cart.id).await?;
-    Ok(Some(CartContents { cart, lines }))
+    let cart = CartRow::from_row(first)?;
+    let mut lines = Vec::new();
+    let mut stock = HashMap::new();
+    for row in &rows {
+        add_line_row(&mut lines, &cart.id, row)?;
+        if warehouse.is_some()
+            && let Some(available) = row.try_get::<Option<i64>, _>("available")?
+        {
+            stock.insert(row.try_get("product_id")?, available);
+        }
+    }
+    Ok(Some((CartContents { cart, lines }, stock)))
 }
 
 /// Inserts a line (and its serials) at the end of the cart; returns its id.
@@ -343,6 +434,75 @@ pub async fn insert_line(
     Ok(id)
 }
 
+/// Lines written in one statement per fifty (twelve values each).
+const LINES_PER_STATEMENT: usize = 50;
+
+/// Inserts new lines (and their serials) at the end of the cart, after
+/// position `last_position` (the caller read the cart's lines in its
+/// transaction, with the cart held through [`ensure_cart`]); returns their
+/// ids in order. A quick order's lines take one statement and their serials
+/// another, whatever their number up to fifty lines and a hundred serials.
+pub async fn insert_lines(
+    conn: &mut AnyConnection,
+    last_position: i64,
+    lines: &[NewCartLine<'_>],
+) -> Result<Vec<String>, DbError> {
+    let now = crate::now_ms();
+    let ids: Vec<String> = lines
+        .iter()
+        .map(|_| uplink_domain::ids::new_id("cln"))
+        .collect();
+    for (c, chunk) in lines.chunks(LINES_PER_STATEMENT).enumerate() {
+        let rows = (0..chunk.len())
+            .map(|i| format!("({})", crate::batch::placeholders(1 + i * 12, 12)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "INSERT INTO cart_lines (id, cart_id, product_id, sku, qty, options, iccid, line_key, \
+             seen_unit_cents, position, created_at, updated_at) VALUES {rows}"
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (i, line) in chunk.iter().enumerate() {
+            let n = c * LINES_PER_STATEMENT + i;
+            query = query
+                .bind(&ids[n])
+                .bind(line.cart_id)
+                .bind(line.product_id)
+                .bind(line.sku)
+                .bind(line.qty)
+                .bind(line.options)
+                .bind(line.iccid)
+                .bind(line.line_key)
+                .bind(line.unit_cents)
+                .bind(last_position + 1 + n as i64)
+                .bind(now)
+                .bind(now);
+        }
+        query.execute(&mut *conn).await?;
+    }
+    // Each new line's serials from position 1.
+    let serials: Vec<SerialAt<'_>> = lines
+        .iter()
+        .zip(&ids)
+        .flat_map(|(line, id)| {
+            line.serials
+                .iter()
+                .enumerate()
+                .map(move |(i, serial)| SerialAt {
+                    line: LineOf {
+                        cart_id: line.cart_id,
+                        line_id: id,
+                        product_id: line.product_id,
+                    },
+                    serial,
+                    position: 1 + i as i64,
+                })
+        })
+        .collect();
+    write_serials(conn, &serials).await?;
+    Ok(ids)
+}
+
 /// Appends serials to a line (callers check for repeats first; the unique
 /// index is the last word).
 pub async fn add_serials(
@@ -370,6 +530,7 @@ pub async fn add_serials(
 }
 
 /// The line serials belong to.
+#[derive(Clone, Copy)]
 struct LineOf<'a> {
     cart_id: &'a str,
     line_id: &'a str,
@@ -387,7 +548,28 @@ async fn insert_serials(
     last: i64,
     serials: &[String],
 ) -> Result<(), DbError> {
-    for (c, chunk) in serials.chunks(SERIALS_PER_STATEMENT).enumerate() {
+    let rows: Vec<SerialAt<'_>> = serials
+        .iter()
+        .enumerate()
+        .map(|(i, serial)| SerialAt {
+            line: *line,
+            serial,
+            position: last + 1 + i as i64,
+        })
+        .collect();
+    write_serials(conn, &rows).await
+}
+
+/// A serial and its position on its line.
+struct SerialAt<'a> {
+    line: LineOf<'a>,
+    serial: &'a str,
+    position: i64,
+}
+
+/// Writes serials (of one line or several) in statements of a hundred.
+async fn write_serials(conn: &mut AnyConnection, serials: &[SerialAt<'_>]) -> Result<(), DbError> {
+    for chunk in serials.chunks(SERIALS_PER_STATEMENT) {
         let rows = (0..chunk.len())
             .map(|i| format!("({})", crate::batch::placeholders(1 + i * 5, 5)))
             .collect::<Vec<_>>()
@@ -396,14 +578,13 @@ async fn insert_serials(
             "INSERT INTO cart_line_serials (line_id, cart_id, product_id, serial, position) VALUES {rows}"
         );
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-        let first = last + 1 + (c * SERIALS_PER_STATEMENT) as i64;
-        for (i, serial) in chunk.iter().enumerate() {
+        for s in chunk {
             query = query
-                .bind(line.line_id)
-                .bind(line.cart_id)
-                .bind(line.product_id)
-                .bind(serial)
-                .bind(first + i as i64);
+                .bind(s.line.line_id)
+                .bind(s.line.cart_id)
+                .bind(s.line.product_id)
+                .bind(s.serial)
+                .bind(s.position);
         }
         query.execute(&mut *conn).await?;
     }

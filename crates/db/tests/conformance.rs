@@ -657,3 +657,82 @@ async fn gateway_intent_ids(gateway: &Db) -> Vec<String> {
         .await
         .unwrap()
 }
+
+#[tokio::test]
+async fn a_carts_new_lines_go_in_together_and_read_back_with_serials_and_stock() {
+    use uplink_db::cart as q;
+    let t = TestDb::new().await;
+    uplink_seed::seed_demo_if_empty(&t.db).await.unwrap();
+    let (product, warehouse, available): (String, String, i64) = sqlx::query_as(
+        "SELECT product_id, warehouse, available FROM stock ORDER BY product_id, warehouse LIMIT 1",
+    )
+    .fetch_one(t.db.pool())
+    .await
+    .unwrap();
+    let mut tx = t.db.begin_write().await.unwrap();
+    let cart = q::ensure_cart(&mut tx, "global", "u:conformance", None)
+        .await
+        .unwrap();
+    // Serials come back in the order they were added, not sorted.
+    let serials = ["Z-9".to_owned(), "A-1".to_owned(), "M-5".to_owned()];
+    let line = |sku: &'static str, serials: &'static [String]| q::NewCartLine {
+        cart_id: &cart.id,
+        product_id: &product,
+        sku,
+        qty: serials.len().max(1) as i64,
+        options: "{}",
+        iccid: None,
+        line_key: sku,
+        unit_cents: 100,
+        serials,
+    };
+    let first = q::insert_line(&mut tx, &line("first", &[])).await.unwrap();
+    let serials: &'static [String] = serials.to_vec().leak();
+    let ids = q::insert_lines(&mut tx, 1, &[line("second", serials), line("third", &[])])
+        .await
+        .unwrap();
+    assert!(q::insert_lines(&mut tx, 3, &[]).await.unwrap().is_empty());
+    let lines = q::cart_lines(&mut tx, &cart.id).await.unwrap();
+    let read: Vec<(&str, &str, i64, &[String])> = lines
+        .iter()
+        .map(|l| {
+            (
+                l.row.id.as_str(),
+                l.row.sku.as_str(),
+                l.row.position,
+                l.serials.as_slice(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            (first.as_str(), "first", 1, &[][..]),
+            (ids[0].as_str(), "second", 2, serials),
+            (ids[1].as_str(), "third", 3, &[][..]),
+        ]
+    );
+    // The cart, its lines and their product's stock in one read.
+    let (contents, stock) = q::cart_with_stock(&mut tx, "global", "u:conformance", &warehouse)
+        .await
+        .unwrap()
+        .expect("the cart");
+    assert_eq!(contents.cart, cart.clone());
+    assert_eq!(contents.lines, lines);
+    assert_eq!(
+        stock,
+        std::collections::HashMap::from([(product.clone(), available)])
+    );
+    let elsewhere = q::cart_with_stock(&mut tx, "global", "u:conformance", "no-such-warehouse")
+        .await
+        .unwrap()
+        .expect("the cart");
+    assert!(elsewhere.1.is_empty(), "no stock row in that warehouse");
+    assert!(
+        q::cart_with_stock(&mut tx, "global", "u:nobody", &warehouse)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    tx.rollback().await.unwrap();
+}

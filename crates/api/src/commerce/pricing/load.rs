@@ -64,26 +64,40 @@ impl CartRows {
         use uplink_db::cart as q;
         let snap = req.snapshot;
         let store = &snap.stores[req.store];
-        let contents = match (req.given, req.owner) {
-            (Some(given), _) => Some(given.clone()),
-            (None, Some(owner)) => q::cart_contents(&mut *conn, &store.code, owner).await?,
-            (None, None) => None,
+        let warehouse = store.warehouse();
+        let is_physical = |product_id: &str| {
+            snap.product_by_id(product_id)
+                .is_some_and(|i| snap.product(i).is_physical())
         };
-        let physical_ids: Vec<&str> = contents
-            .iter()
-            .flat_map(|c| c.lines.iter())
-            .filter(|l| {
-                snap.product_by_id(&l.row.product_id)
-                    .is_some_and(|i| snap.product(i).is_physical())
-            })
-            .map(|l| l.row.product_id.as_str())
-            .collect();
-        let stock = uplink_db::stock::available_stock(
-            &mut *conn,
-            store.warehouse().as_str(),
-            &physical_ids,
-        )
-        .await?;
+        let (contents, stock) = match (req.given, req.owner) {
+            (Some(given), _) => {
+                let physical_ids: Vec<&str> = given
+                    .lines
+                    .iter()
+                    .map(|l| l.row.product_id.as_str())
+                    .filter(|id| is_physical(id))
+                    .collect();
+                let stock = uplink_db::stock::available_stock(
+                    &mut *conn,
+                    warehouse.as_str(),
+                    &physical_ids,
+                )
+                .await?;
+                (Some(given.clone()), stock)
+            }
+            // The stored cart and its lines' stock in one read.
+            (None, Some(owner)) => {
+                match q::cart_with_stock(&mut *conn, &store.code, owner, warehouse.as_str()).await?
+                {
+                    Some((contents, mut stock)) => {
+                        stock.retain(|id, _| is_physical(id));
+                        (Some(contents), stock)
+                    }
+                    None => (None, HashMap::new()),
+                }
+            }
+            (None, None) => (None, HashMap::new()),
+        };
         let (coupon, coupon_customer_uses) =
             match contents.as_ref().and_then(|c| c.cart.coupon_code.clone()) {
                 Some(code) => {
