@@ -796,6 +796,48 @@ async fn quick_order_merges_duplicates_reports_each_row_and_adds_the_valid_ones(
 }
 
 #[tokio::test]
+async fn a_quick_order_merges_into_the_carts_lines_and_adds_new_ones_after_them() {
+    let app = app().await;
+    let mut g = Guest::default();
+    g.add(&app, json!({"sku": LICENCE, "serials": [BR1_MINI_SERIAL]}))
+        .await;
+    let body = json!({"rows": [
+        {"sku": ROUTER, "qty": 1},
+        {"sku": LICENCE, "serials": ["1824-AAAA-0005"]},
+        {"sku": "UL-POE-INJ30", "qty": 2},
+    ]});
+    let res = g
+        .send(&app, Method::POST, "/api/v1/cart/quick-order", Some(&body))
+        .await;
+    assert_eq!(res.status, 200, "{}", res.text());
+    let out = res.json();
+    assert_eq!(out["added"], 3, "{out}");
+    // The licence line took the new serial after its own; the two new
+    // lines follow it in the order they were asked for.
+    let lines: Vec<(&str, i64, Vec<&str>)> = out["cart"]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let serials = l["serials"].as_array().unwrap();
+            (
+                l["product"]["sku"].as_str().unwrap(),
+                l["qty"].as_i64().unwrap(),
+                serials.iter().map(|s| s.as_str().unwrap()).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            (LICENCE, 2, vec![BR1_MINI_SERIAL, "1824-AAAA-0005"]),
+            (ROUTER, 1, vec![]),
+            ("UL-POE-INJ30", 2, vec![]),
+        ]
+    );
+}
+
+#[tokio::test]
 async fn quick_order_stock_is_checked_against_what_the_cart_already_holds() {
     let app = app().await;
     let id = product_id(&app, ROUTER).await;

@@ -1,6 +1,6 @@
 use crate::commerce::cart::dto::CartDto;
 use crate::commerce::cart::lines::{
-    AddLineRequest, Plan, ValidLine, apply, cart_units, check_cart_units, plan, validate,
+    AddLineRequest, Plan, ValidLine, apply_all, cart_units, check_cart_units, plan, validate,
 };
 use crate::commerce::cart::scope::CartScope;
 use crate::commerce::cart::scope::read_cart;
@@ -187,9 +187,7 @@ pub async fn quick_order(
         if dry_run {
             tx.rollback().await?;
         } else {
-            for p in plans {
-                apply(&mut tx, &cart.id, p).await?;
-            }
+            apply_all(&mut tx, &cart.id, &lines, plans).await?;
             tx.commit().await?;
         }
         ApiResult::Ok((results, added))

@@ -645,6 +645,49 @@ pub fn check_stock(
     Ok(())
 }
 
+/// Carries out several plans inside the caller's transaction: each merge
+/// on its own, the new lines together after the last of `lines` (the
+/// cart's lines as read in that transaction), one statement for the lines
+/// and one for their serials.
+pub async fn apply_all(
+    conn: &mut sqlx::AnyConnection,
+    cart_id: &str,
+    lines: &[uplink_db::cart::CartLine],
+    plans: Vec<Plan>,
+) -> Result<(), uplink_db::DbError> {
+    let mut new_lines = Vec::new();
+    for plan in plans {
+        match plan {
+            Plan::Insert(v) => new_lines.push(v),
+            merge => {
+                apply(&mut *conn, cart_id, merge).await?;
+            }
+        }
+    }
+    let rows: Vec<_> = new_lines
+        .iter()
+        .map(|v| new_cart_line(cart_id, v))
+        .collect();
+    let last_position = lines.iter().map(|l| l.row.position).max().unwrap_or(0);
+    uplink_db::cart::insert_lines(conn, last_position, &rows).await?;
+    Ok(())
+}
+
+/// The row a new line writes.
+fn new_cart_line<'a>(cart_id: &'a str, v: &'a ValidLine) -> uplink_db::cart::NewCartLine<'a> {
+    uplink_db::cart::NewCartLine {
+        cart_id,
+        product_id: &v.product_id,
+        sku: &v.sku,
+        qty: v.qty,
+        options: &v.options_json,
+        iccid: v.iccid.as_deref(),
+        line_key: &v.line_key,
+        unit_cents: v.unit.cents(),
+        serials: &v.serials,
+    }
+}
+
 /// Carries out a plan inside the caller's transaction; returns the line id.
 pub async fn apply(
     conn: &mut sqlx::AnyConnection,
@@ -653,23 +696,7 @@ pub async fn apply(
 ) -> Result<String, uplink_db::DbError> {
     use uplink_db::cart as q;
     match plan {
-        Plan::Insert(v) => {
-            q::insert_line(
-                conn,
-                &q::NewCartLine {
-                    cart_id,
-                    product_id: &v.product_id,
-                    sku: &v.sku,
-                    qty: v.qty,
-                    options: &v.options_json,
-                    iccid: v.iccid.as_deref(),
-                    line_key: &v.line_key,
-                    unit_cents: v.unit.cents(),
-                    serials: &v.serials,
-                },
-            )
-            .await
-        }
+        Plan::Insert(v) => q::insert_line(conn, &new_cart_line(cart_id, &v)).await,
         Plan::Merge {
             line,
             qty,
