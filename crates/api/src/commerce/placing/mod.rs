@@ -158,14 +158,18 @@ async fn agree_to_request(
         // Sales quoted the shipping: it replaces the store's rate.
         fee = quoted;
     }
-    rows.set_tax_destination(
-        &mut *state.db.pool().acquire().await?,
-        snap,
-        store_idx,
-        TaxDestination::Destination(r.tax_state.as_deref()),
-        Some(uid),
-    )
-    .await?;
+    // Only the US store looks its tax rate up. Elsewhere no connection is
+    // taken: each one costs PostgreSQL a round trip as it goes back to the pool.
+    if st.region == Region::Us {
+        rows.set_tax_destination(
+            &mut *state.db.pool().acquire().await?,
+            snap,
+            store_idx,
+            TaxDestination::Destination(r.tax_state.as_deref()),
+            Some(uid),
+        )
+        .await?;
+    }
     let priced = rows.price(snap, store_idx, Money::from_cents(fee));
     if let Some(e) = cart_problem(&priced) {
         return Err(e);
