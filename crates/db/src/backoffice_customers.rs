@@ -5,10 +5,10 @@
 
 use crate::accounts::RoleFlags;
 use crate::{DbError, Flag};
-use sqlx::{AnyConnection, AnyPool, FromRow};
+use sqlx::{AnyConnection, FromRow};
 
 /// When the account was disabled (`None`: it may sign in).
-pub async fn disabled_at(pool: &AnyPool, user_id: &str) -> Result<Option<i64>, DbError> {
+pub async fn disabled_at(pool: &crate::Pool, user_id: &str) -> Result<Option<i64>, DbError> {
     Ok(
         sqlx::query_scalar::<_, Option<i64>>("SELECT disabled_at FROM users WHERE id = $1")
             .bind(user_id)

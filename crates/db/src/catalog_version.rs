@@ -65,7 +65,7 @@ pub async fn bump_catalog_version_for_in(
 /// The products the versions after `after` up to `upto` changed, when every
 /// one of those versions recorded its products (else `None`: read everything).
 pub async fn changed_products(
-    pool: &sqlx::AnyPool,
+    pool: &crate::Pool,
     after: i64,
     upto: i64,
 ) -> Result<Option<Vec<String>>, DbError> {

@@ -39,6 +39,8 @@ pub mod migrate;
 pub mod orders;
 pub mod partner_stores;
 pub mod partners;
+mod pool;
+pub use pool::{Pool, PooledConnection, suspect_connections};
 pub mod quotations;
 pub mod referrals;
 pub mod refunds;
@@ -48,12 +50,12 @@ pub mod stock;
 pub mod testing;
 pub mod usage;
 
+use sqlx::Executor;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, Executor};
 use std::str::FromStr;
 use std::time::Duration;
 
-pub use sqlx::{Any, AnyPool as Pool, Row, Transaction};
+pub use sqlx::{Any, Row, Transaction};
 
 /// Which database engine a [`Db`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,22 +98,24 @@ impl DbError {
             | sqlx::Error::PoolTimedOut
             | sqlx::Error::PoolClosed
             | sqlx::Error::WorkerCrashed => true,
-            // PostgreSQL: connection exceptions (class 08), and the server
-            // shutting down or starting up (57P01–57P03).
-            sqlx::Error::Database(db) => db
-                .code()
-                .is_some_and(|c| c.starts_with("08") || matches!(&*c, "57P01" | "57P02" | "57P03")),
+            sqlx::Error::Database(db) => db.code().is_some_and(|c| ends_session(&c)),
             _ => false,
         }
     }
 }
 
+/// PostgreSQL error codes that end the session: connection exceptions
+/// (class 08), and the server shutting down or starting up (57P01–57P03).
+fn ends_session(code: &str) -> bool {
+    code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03")
+}
+
 /// A connection pool plus the knowledge of which backend it reaches.
 #[derive(Clone, Debug)]
 pub struct Db {
-    pool: AnyPool,
+    pool: Pool,
     /// SQLite only: the one connection write transactions use (see [`Db::begin_write`]).
-    writer: Option<AnyPool>,
+    writer: Option<Pool>,
     backend: Backend,
     /// The staff product list's index, kept for the catalogue version it was read at.
     admin_index: admin_catalog::IndexCache,
@@ -143,10 +147,19 @@ impl Db {
             Backend::Postgres => postgres_pool_options(),
         };
         let options = AnyConnectOptions::from_str(&sqlite_create_mode(url))?;
-        let pool = pool_options
+        let transactions = pool_options
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options.clone())
             .await?;
+        let pool = match backend {
+            Backend::Sqlite => Pool::sqlx(transactions),
+            Backend::Postgres => Pool::with_direct(
+                transactions,
+                options.clone(),
+                POSTGRES_STATEMENT_CONNECTIONS,
+                POSTGRES_RANDOM_PAGE_COST,
+            ),
+        };
         let (writer, checkpointer) = match backend {
             Backend::Sqlite => {
                 let one = || {
@@ -173,14 +186,14 @@ impl Db {
         })
     }
 
-    pub fn pool(&self) -> &AnyPool {
+    pub fn pool(&self) -> &Pool {
         &self.pool
     }
 
     /// Where a single write statement (outside a transaction) goes: the
     /// writer connection on SQLite (see [`Db::begin_write`]), the pool on
     /// PostgreSQL.
-    pub fn writer(&self) -> &AnyPool {
+    pub fn writer(&self) -> &Pool {
         self.writer.as_ref().unwrap_or(&self.pool)
     }
 
@@ -314,14 +327,14 @@ fn keep_on_one_cpu() {
 /// [`keep_on_one_cpu`]). Opened once and kept (an in-process connection
 /// does not go stale), so that thread is never replaced by one started
 /// elsewhere.
-async fn open_sqlite_writer(options: AnyConnectOptions) -> Result<AnyPool, DbError> {
+async fn open_sqlite_writer(options: AnyConnectOptions) -> Result<Pool, DbError> {
     let open = sqlite_pool_options(1)
         .min_connections(1)
         .max_lifetime(None)
         .idle_timeout(None)
         .acquire_timeout(Duration::from_secs(10))
         .connect_with(options);
-    Ok(on_sqlite_writer_thread(open).await?)
+    Ok(Pool::sqlx(on_sqlite_writer_thread(open).await?))
 }
 
 /// True when `conn` reaches PostgreSQL: for the few statements written
@@ -347,17 +360,17 @@ fn sqlite_pool_options(max_connections: u32) -> AnyPoolOptions {
         })
 }
 
-/// How long a PostgreSQL connection may sit idle before it is pinged on
-/// its way out of the pool.
-const PING_AFTER_IDLE: Duration = Duration::from_secs(1);
+/// Connections for statements outside a write transaction on PostgreSQL,
+/// beside sqlx's 16 for transactions (see [`pool`]).
+const POSTGRES_STATEMENT_CONNECTIONS: usize = 16;
 
-/// Pool options for PostgreSQL. sqlx pings a connection each time it is
-/// taken from the pool by default: one more round trip per query outside a
-/// transaction, paid by every request on a busy server. Here only a
-/// connection that idled for [`PING_AFTER_IDLE`] is pinged (the database
-/// may have dropped it meanwhile); one in steady use is not, and sqlx still
-/// pings each one as it goes back to the pool, off the request's path, and
-/// closes it when the database has gone (D118).
+/// Pool options for PostgreSQL's write transactions (statements outside
+/// one use [`pool`]'s own connections). sqlx pings a connection each time it
+/// is taken from the pool by default: one more round trip per transaction.
+/// Here only a connection that idled for [`pool::PING_AFTER_IDLE`] is
+/// pinged (the database may have dropped it meanwhile); one in steady use
+/// is not, and sqlx still pings each one as it goes back to the pool, off
+/// the request's path, and closes it when the database has gone (D118).
 fn postgres_pool_options() -> AnyPoolOptions {
     AnyPoolOptions::new()
         .max_connections(16)
@@ -370,7 +383,7 @@ fn postgres_pool_options() -> AnyPoolOptions {
         })
         .before_acquire(|conn, meta| {
             Box::pin(async move {
-                if meta.idle_for < PING_AFTER_IDLE {
+                if meta.idle_for < pool::PING_AFTER_IDLE {
                     return Ok(true);
                 }
                 // False closes this connection and takes (or opens) another.

@@ -107,7 +107,7 @@ impl Db {
     /// Brings the schema up to date; safe to run on every start and from several servers.
     pub async fn migrate(&self) -> Result<(), DbError> {
         self.carry_gateway_rows_over().await?;
-        migrator(self.backend()).run(self.pool()).await?;
+        migrator(self.backend()).run(self.pool().inner()).await?;
         Ok(())
     }
 }

@@ -9,7 +9,7 @@
 //! transaction.
 
 use crate::{Db, DbError, now_ms};
-use sqlx::{AnyConnection, AnyPool, Row};
+use sqlx::{AnyConnection, Row};
 use std::collections::HashMap;
 use uplink_domain::catalog::StockStatus;
 
@@ -129,7 +129,7 @@ pub async fn available_units(
 }
 
 /// Every stock row (the read model's stock, with or without the catalogue).
-pub(crate) async fn all_stock_rows(pool: &AnyPool) -> Result<Vec<StockRow>, DbError> {
+pub(crate) async fn all_stock_rows(pool: &crate::Pool) -> Result<Vec<StockRow>, DbError> {
     Ok(
         sqlx::query_as::<_, StockRow>(
             "SELECT product_id, warehouse, on_hand, available FROM stock",

@@ -234,6 +234,9 @@ impl IntoResponse for ApiError {
 impl From<uplink_db::DbError> for ApiError {
     fn from(e: uplink_db::DbError) -> Self {
         if e.is_unreachable() {
+            // The other pooled connections may be as broken as the one that
+            // failed: each is checked before its next use.
+            uplink_db::suspect_connections();
             ApiError::unavailable(e)
         } else {
             ApiError::internal(e)
