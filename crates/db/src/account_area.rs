@@ -814,21 +814,33 @@ pub async fn insert_outbox_in(
     conn: &mut sqlx::AnyConnection,
     m: &OutboxRow,
 ) -> Result<(), DbError> {
-    sqlx::query(
-        "INSERT INTO email_outbox (id, kind, user_id, to_address, subject, body_text, body_html,
-             status, created_at, next_attempt_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
-    )
-    .bind(&m.id)
-    .bind(&m.kind)
-    .bind(&m.user_id)
-    .bind(&m.to_address)
-    .bind(&m.subject)
-    .bind(&m.body_text)
-    .bind(&m.body_html)
-    .bind(&m.status)
-    .bind(m.created_at)
-    .execute(conn)
-    .await?;
+    static INSERT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!("{INSERT_OUTBOX} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)")
+    });
+    bind_outbox(sqlx::query(sqlx::AssertSqlSafe(INSERT.as_str())), m)
+        .execute(conn)
+        .await?;
     Ok(())
+}
+
+/// The outbox row's insert, up to its values (nine binds, the last twice:
+/// queued at `created_at`); see [`bind_outbox`].
+pub(crate) const INSERT_OUTBOX: &str = "INSERT INTO email_outbox (id, kind, user_id, to_address, \
+     subject, body_text, body_html, status, created_at, next_attempt_at)";
+
+/// Binds `m`'s nine values after those already bound to `query`.
+pub(crate) fn bind_outbox<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
+    m: &'q OutboxRow,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
+    query
+        .bind(&m.id)
+        .bind(&m.kind)
+        .bind(&m.user_id)
+        .bind(&m.to_address)
+        .bind(&m.subject)
+        .bind(&m.body_text)
+        .bind(&m.body_html)
+        .bind(&m.status)
+        .bind(m.created_at)
 }

@@ -561,6 +561,73 @@ pub async fn set_status(
     Ok(n == 1)
 }
 
+/// Records the capture of order `order_id`'s authorised card payment
+/// `intent_id`: the payment captured, the order paid at `now`, and `email`
+/// queued (the confirmation, which can then say so), all or nothing.
+///
+/// On PostgreSQL that is one statement, which is a transaction of its own:
+/// one round trip where BEGIN, three statements and COMMIT took five, for
+/// every card order (D130). SQLite, in process, runs the three in a write
+/// transaction.
+pub async fn record_capture(
+    db: &Db,
+    order_id: &str,
+    intent_id: &str,
+    now: i64,
+    email: Option<&crate::account_area::OutboxRow>,
+) -> Result<(), DbError> {
+    if db.backend() == crate::Backend::Postgres {
+        let query = match email {
+            Some(m) => crate::account_area::bind_outbox(
+                sqlx::query(sqlx::AssertSqlSafe(CAPTURE_WITH_EMAIL.as_str())),
+                m,
+            ),
+            None => sqlx::query(CAPTURE),
+        };
+        query
+            .bind(now)
+            .bind(order_id)
+            .bind(intent_id)
+            .execute(db.writer())
+            .await?;
+        return Ok(());
+    }
+    let mut tx = db.begin_write().await?;
+    sqlx::query(
+        "UPDATE payments SET status = 'captured', updated_at = $1 \
+         WHERE order_id = $2 AND gateway_ref = $3 AND status = 'authorized'",
+    )
+    .bind(now)
+    .bind(order_id)
+    .bind(intent_id)
+    .execute(&mut *tx)
+    .await?;
+    set_payment_status(&mut tx, order_id, "paid", Some(now)).await?;
+    if let Some(m) = email {
+        crate::account_area::insert_outbox_in(&mut tx, m).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// PostgreSQL's [`record_capture`] without an e-mail: binds now, order, intent.
+const CAPTURE: &str = "WITH captured AS (UPDATE payments SET status = 'captured', updated_at = $1 \
+     WHERE order_id = $2 AND gateway_ref = $3 AND status = 'authorized') \
+     UPDATE orders SET payment_status = 'paid', paid_at = $1, updated_at = $1 WHERE id = $2";
+
+/// PostgreSQL's [`record_capture`] with its e-mail: binds the outbox row's
+/// nine values (see `account_area::bind_outbox`), then now, order, intent.
+static CAPTURE_WITH_EMAIL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "WITH captured AS (UPDATE payments SET status = 'captured', updated_at = $10 \
+         WHERE order_id = $11 AND gateway_ref = $12 AND status = 'authorized'), \
+         paid AS (UPDATE orders SET payment_status = 'paid', paid_at = $10, updated_at = $10 \
+         WHERE id = $11) \
+         {} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
+        crate::account_area::INSERT_OUTBOX
+    )
+});
+
 pub async fn set_payment_status(
     conn: &mut AnyConnection,
     order_id: &str,

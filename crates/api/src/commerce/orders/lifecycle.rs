@@ -6,7 +6,6 @@ use super::dto::{OrderDetail, OrderParts, load_parts, order_detail, status_of};
 use crate::http::error::{ApiError, ApiResult, FieldError};
 use crate::http::state::AppState;
 use crate::platform::mail::Email;
-use uplink_db::account_area::insert_outbox_in;
 use uplink_db::audit::{Actor as AuditActor, AuditEntry, append_in};
 use uplink_db::now_ms;
 use uplink_db::orders::{self as q, OrderRow};
@@ -493,21 +492,8 @@ pub async fn record_capture(
         intent_id.to_owned(),
         outbox.clone(),
     );
-    let record = async move {
-        let mut tx = db.begin_write().await?;
-        sqlx::query("UPDATE payments SET status = 'captured', updated_at = $1 WHERE order_id = $2 AND gateway_ref = $3 AND status = 'authorized'")
-            .bind(now_ms())
-            .bind(&order)
-            .bind(&intent)
-            .execute(&mut *tx)
-            .await?;
-        q::set_payment_status(&mut tx, &order, "paid", Some(now_ms())).await?;
-        if let Some(row) = &row {
-            insert_outbox_in(&mut tx, row).await?;
-        }
-        tx.commit().await?;
-        Ok::<(), uplink_db::DbError>(())
-    };
+    let record =
+        async move { q::record_capture(&db, &order, &intent, now_ms(), row.as_ref()).await };
     match state.db.on_writer_thread(record).await {
         Ok(()) => {
             if let Some(row) = &outbox {
