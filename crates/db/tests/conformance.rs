@@ -736,3 +736,156 @@ async fn a_carts_new_lines_go_in_together_and_read_back_with_serials_and_stock()
     );
     tx.rollback().await.unwrap();
 }
+
+// ----- recording a capture (D130) -----
+
+/// The capture of an authorised card payment is recorded all together:
+/// the payment captured, the order paid, the confirmation queued (on
+/// PostgreSQL in one statement). A payment already captured, or another
+/// intent's, is left as it is.
+#[tokio::test]
+async fn a_capture_marks_the_payment_captured_the_order_paid_and_queues_the_e_mail() {
+    use uplink_db::orders as q;
+    let t = TestDb::new().await;
+    uplink_seed::seed_demo_if_empty(&t.db).await.unwrap();
+    let order_id = demo_order_id(&t.db).await;
+    let payment = |id: &str, intent: &str| q::PaymentRow {
+        id: id.into(),
+        order_id: Some(order_id.clone()),
+        user_id: "u_test".into(),
+        method: "card".into(),
+        status: "authorized".into(),
+        amount_cents: 1000,
+        currency: "EUR".into(),
+        gateway: Some("test".into()),
+        gateway_ref: Some(intent.into()),
+        card_brand: None,
+        card_last4: None,
+        card_exp_month: None,
+        card_exp_year: None,
+        failure_code: None,
+        failure_message: None,
+        created_at: 1,
+        updated_at: 1,
+    };
+    let mut tx = t.db.begin_write().await.unwrap();
+    q::insert_payment(&mut tx, &payment("pay_this", "pi_this"))
+        .await
+        .unwrap();
+    q::insert_payment(&mut tx, &payment("pay_other", "pi_other"))
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+
+    let email = queued_email("eml_capture", 5_000);
+    q::record_capture(&t.db, &order_id, "pi_this", 7_000, Some(&email))
+        .await
+        .unwrap();
+    let status_of = |id: &'static str| {
+        sqlx::query_as::<_, (String, i64)>("SELECT status, updated_at FROM payments WHERE id = $1")
+            .bind(id)
+            .fetch_one(t.db.pool())
+    };
+    assert_eq!(
+        status_of("pay_this").await.unwrap(),
+        ("captured".into(), 7_000)
+    );
+    assert_eq!(
+        status_of("pay_other").await.unwrap(),
+        ("authorized".into(), 1)
+    );
+    let (paid, paid_at): (String, Option<i64>) =
+        sqlx::query_as("SELECT payment_status, paid_at FROM orders WHERE id = $1")
+            .bind(&order_id)
+            .fetch_one(t.db.pool())
+            .await
+            .unwrap();
+    assert_eq!((paid.as_str(), paid_at), ("paid", Some(7_000)));
+    let queued: (String, i64, i64) = sqlx::query_as(
+        "SELECT status, created_at, next_attempt_at FROM email_outbox WHERE id = 'eml_capture'",
+    )
+    .fetch_one(t.db.pool())
+    .await
+    .unwrap();
+    assert_eq!(queued, ("queued".into(), 5_000, 5_000));
+
+    // Recorded again (the recovery job), without an e-mail: nothing moves back.
+    q::record_capture(&t.db, &order_id, "pi_this", 9_000, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        status_of("pay_this").await.unwrap(),
+        ("captured".into(), 7_000)
+    );
+    let outbox: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM email_outbox WHERE id = 'eml_capture'")
+            .fetch_one(t.db.pool())
+            .await
+            .unwrap();
+    assert_eq!(outbox, 1);
+}
+
+/// Checkout empties the cart with its coupon and referral codes; on
+/// PostgreSQL in one statement, the cart row locked before its lines.
+#[tokio::test]
+async fn clearing_a_cart_drops_its_lines_serials_and_codes_and_keeps_the_cart() {
+    use uplink_db::cart;
+    let t = TestDb::new().await;
+    uplink_seed::seed_demo_if_empty(&t.db).await.unwrap();
+    let product: String =
+        sqlx::query_scalar("SELECT product_id FROM stock ORDER BY product_id LIMIT 1")
+            .fetch_one(t.db.pool())
+            .await
+            .unwrap();
+    let mut tx = t.db.begin_write().await.unwrap();
+    let cart_row = cart::ensure_cart(&mut tx, "global", "u:clear", None)
+        .await
+        .unwrap();
+    sqlx::query(
+        "UPDATE carts SET coupon_code = 'SAVE10', partner_referral_code = 'P1' WHERE id = $1",
+    )
+    .bind(&cart_row.id)
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    let serials = ["SER-1".to_owned()];
+    let line = cart::NewCartLine {
+        cart_id: &cart_row.id,
+        product_id: &product,
+        sku: "SKU",
+        qty: 1,
+        options: "{}",
+        iccid: None,
+        line_key: "k1",
+        unit_cents: 100,
+        serials: &serials,
+    };
+    cart::insert_lines(&mut tx, 0, &[line]).await.unwrap();
+    cart::clear_cart(&mut tx, &cart_row.id).await.unwrap();
+    tx.commit().await.unwrap();
+
+    let count = |sql: &'static str| {
+        sqlx::query_scalar::<_, i64>(sql)
+            .bind(cart_row.id.clone())
+            .fetch_one(t.db.pool())
+    };
+    assert_eq!(
+        count("SELECT COUNT(*) FROM cart_lines WHERE cart_id = $1")
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) FROM cart_line_serials WHERE cart_id = $1")
+            .await
+            .unwrap(),
+        0
+    );
+    let codes: (Option<String>, Option<String>) =
+        sqlx::query_as("SELECT coupon_code, partner_referral_code FROM carts WHERE id = $1")
+            .bind(&cart_row.id)
+            .fetch_one(t.db.pool())
+            .await
+            .unwrap();
+    assert_eq!(codes, (None, None));
+}
