@@ -325,11 +325,12 @@ impl TestGateway {
                     .await
                     .map(|r| (r.rows_affected(), None));
             }
+            // No row: nothing moved (the intent is in none of the `from` states).
             let moved = update.fetch_optional(db.writer()).await?;
-            moved
+            let moved = moved
                 .map(|row| <IntentRow as sqlx::FromRow<_>>::from_row(&row))
-                .transpose()
-                .map(|row| (1, row))
+                .transpose()?;
+            Ok((u64::from(moved.is_some()), moved))
         };
         let (done, moved) = store.on_writer_thread(update).await?;
         if let Some(row) = moved {
@@ -663,6 +664,11 @@ mod tests {
             gw.capture(&i.id).await.unwrap().status,
             IntentStatus::Captured
         );
+        // a captured payment cannot be voided (it is refunded instead)
+        assert!(matches!(
+            gw.void(&i.id).await,
+            Err(GatewayError::WrongState("captured"))
+        ));
         assert!(matches!(
             gw.refund(&i.id, 1001).await,
             Err(GatewayError::RefundTooLarge)
