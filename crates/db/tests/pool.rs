@@ -66,7 +66,8 @@ async fn terminate(t: &TestDb, pid: i64) {
 
 /// A pooled connection whose session the database ended (a restart, an
 /// administrator) fails the one statement that meets it, as unreachable
-/// (the API answers 503); it is then closed, not handed out again.
+/// (the API answers 503), unless it idled long enough to be checked first;
+/// either way it is closed, not handed out again.
 #[tokio::test]
 async fn a_connection_the_database_ended_fails_once_and_is_replaced() {
     let t = TestDb::new().await;
@@ -74,10 +75,18 @@ async fn a_connection_the_database_ended_fails_once_and_is_replaced() {
         return; // an in-process SQLite connection cannot be ended from outside
     }
     let pid = backend_pid(&t).await;
+    let idle_since = std::time::Instant::now();
     terminate(&t, pid).await;
     let met = sqlx::query("SELECT 1").execute(t.db.pool()).await;
-    let error = DbError::from(met.expect_err("the ended session answers nothing"));
-    assert!(error.is_unreachable(), "{error}");
+    match met {
+        Err(e) => {
+            let error = DbError::from(e);
+            assert!(error.is_unreachable(), "{error}");
+        }
+        // On a slow machine the connection idled past the pool's check,
+        // which replaced it before the statement: also right.
+        Ok(_) => assert!(idle_since.elapsed() >= std::time::Duration::from_secs(1)),
+    }
     for _ in 0..3 {
         assert_ne!(backend_pid(&t).await, pid);
     }
