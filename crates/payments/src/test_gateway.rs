@@ -115,17 +115,26 @@ impl IntentRow {
     }
 }
 
-const SELECT_INTENT: &str = "SELECT i.id, i.provider, i.status, i.amount_cents, i.currency, \
-     i.customer_ref, i.failure_code, i.refunded_cents, i.return_url, i.cancel_url, \
-     t.brand, t.last4, t.exp_month, t.exp_year \
-     FROM gateway_intents i LEFT JOIN gateway_tokens t ON t.id = i.token_id WHERE i.id = $1";
+/// The columns [`IntentRow`] reads: the intent `i` and its card `t`.
+macro_rules! intent_columns {
+    () => {
+        "SELECT i.id, i.provider, i.status, i.amount_cents, i.currency, \
+         i.customer_ref, i.failure_code, i.refunded_cents, i.return_url, i.cancel_url, \
+         t.brand, t.last4, t.exp_month, t.exp_year "
+    };
+}
+
+const SELECT_INTENT: &str = concat!(
+    intent_columns!(),
+    "FROM gateway_intents i LEFT JOIN gateway_tokens t ON t.id = i.token_id WHERE i.id = $1"
+);
 
 /// [`SELECT_INTENT`] of the intent a statement before it moved, named `i`
 /// with `WITH i AS (UPDATE … RETURNING *)` (PostgreSQL).
-const SELECT_MOVED_INTENT: &str = "SELECT i.id, i.provider, i.status, i.amount_cents, i.currency, \
-     i.customer_ref, i.failure_code, i.refunded_cents, i.return_url, i.cancel_url, \
-     t.brand, t.last4, t.exp_month, t.exp_year \
-     FROM i LEFT JOIN gateway_tokens t ON t.id = i.token_id";
+const SELECT_MOVED_INTENT: &str = concat!(
+    intent_columns!(),
+    "FROM i LEFT JOIN gateway_tokens t ON t.id = i.token_id"
+);
 
 impl TestGateway {
     pub fn new(db: Db) -> TestGateway {
