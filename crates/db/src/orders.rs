@@ -201,7 +201,15 @@ pub async fn next_order_seq(conn: &mut AnyConnection) -> Result<i64, DbError> {
 pub enum StockAndNumber {
     /// Every unit taken; the order's sequence value, and whether a product
     /// moved to another stock band (see [`crate::stock::StockTake`]).
-    Numbered { seq: i64, band_changed: bool },
+    ///
+    /// `finished` when the order's number and the request's answer were
+    /// written in the same statement (a [`NumberInPlace`] on PostgreSQL);
+    /// otherwise the caller writes them ([`set_number_and_answer`]).
+    Numbered {
+        seq: i64,
+        band_changed: bool,
+        finished: bool,
+    },
     /// Too few units of this product: nothing numbered (the caller rolls
     /// back the units taken before it).
     Short { product_id: String },
@@ -219,62 +227,161 @@ static TAKE_LAST_AND_NUMBER: std::sync::LazyLock<String> = std::sync::LazyLock::
     )
 });
 
+/// Where the counter's value goes in the same statement (D131): the
+/// order's number (and payment reference), and the request's stored
+/// answer with the number in place of its placeholder.
+#[derive(Debug, Clone, Copy)]
+pub struct NumberInPlace<'a> {
+    pub order_id: &'a str,
+    /// The number is also the payment reference (bank transfer, credit terms).
+    pub number_is_reference: bool,
+    pub answer: Option<StoredAnswer<'a>>,
+    /// What stands for the number in the answer's body.
+    pub placeholder: &'a str,
+}
+
+/// The CTEs after `counted` (the counter's value as `seq`) that write a
+/// [`NumberInPlace`], its binds numbered from `$first`: order id, number
+/// is reference, status, body, placeholder, scope, key. The number is
+/// formatted as `uplink_domain::checkout::order_number` does.
+fn number_in_place_sql(first: usize) -> String {
+    let p = |i: usize| format!("${}", first + i);
+    format!(
+        "named AS (SELECT seq, 'UL-' || CASE WHEN seq >= 1000000 THEN seq::text \
+         ELSE lpad(seq::text, 6, '0') END AS number FROM counted), \
+         numbered AS (UPDATE orders SET number = named.number, payment_reference = \
+         CASE WHEN {reference} THEN named.number ELSE orders.payment_reference END \
+         FROM named WHERE orders.id = {order}), \
+         answered AS (UPDATE idempotency_keys SET state = 'done', response_status = {status}, \
+         response_body = replace({body}, {placeholder}, named.number) FROM named \
+         WHERE scope = {scope} AND idem_key = {key}) ",
+        order = p(0),
+        reference = p(1),
+        status = p(2),
+        body = p(3),
+        placeholder = p(4),
+        scope = p(5),
+        key = p(6),
+    )
+}
+
+/// [`TAKE_LAST_AND_NUMBER`] that also writes a [`NumberInPlace`] (binds
+/// from `$5`): the hot rows are then held for one statement and the commit.
+static TAKE_LAST_NUMBER_IN_PLACE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "WITH taken AS ({}), \
+         counted AS (UPDATE order_counter SET next = next + 1 WHERE id = 1 \
+         AND EXISTS (SELECT 1 FROM taken) RETURNING next - 1 AS seq), {}\
+         SELECT seq, (SELECT available FROM taken) FROM counted",
+        crate::stock::TAKE_UNITS,
+        number_in_place_sql(5)
+    )
+});
+
+/// The counter alone (an order without stock) with a [`NumberInPlace`]
+/// (binds from `$1`).
+static NUMBER_IN_PLACE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "WITH counted AS (UPDATE order_counter SET next = next + 1 WHERE id = 1 \
+         RETURNING next - 1 AS seq), {}SELECT seq FROM counted",
+        number_in_place_sql(1)
+    )
+});
+
+/// Binds a [`NumberInPlace`] in the order of [`number_in_place_sql`].
+fn bind_number_in_place<'q, O>(
+    query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments>,
+    n: &NumberInPlace<'q>,
+) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments> {
+    query
+        .bind(n.order_id)
+        .bind(n.number_is_reference)
+        .bind(n.answer.map(|a| i64::from(a.status)))
+        .bind(n.answer.map(|a| a.body))
+        .bind(n.placeholder)
+        .bind(n.answer.map(|a| a.scope))
+        .bind(n.answer.map(|a| a.key))
+}
+
 /// Takes `(product, units)` from `warehouse`, in the order given (product
 /// id order, the one lock order of every transaction), then the order's
 /// number from the gapless counter (D66).
 ///
 /// These are the rows every checkout shares, held from here to the commit.
 /// On PostgreSQL each statement is a round trip made while holding them,
-/// so the last product's units and the counter go in one (D121).
+/// so the last product's units and the counter go in one (D121), and with
+/// `number` the order's number and answer too (D131).
 pub async fn take_stock_and_number(
     conn: &mut AnyConnection,
     warehouse: &str,
     takes: &[(&str, i64)],
+    number: Option<&NumberInPlace<'_>>,
 ) -> Result<StockAndNumber, DbError> {
+    let number = number.filter(|_| crate::is_postgres(conn));
     let mut band_changed = false;
-    let last = match takes.split_last() {
-        Some((last, before)) => {
-            for (product_id, qty) in before {
-                let take = crate::stock::take_stock(conn, product_id, warehouse, *qty).await?;
-                if !take.taken {
-                    return Ok(short(product_id));
-                }
-                band_changed |= take.band_changed;
-            }
-            last
-        }
-        None => {
-            let seq = next_order_seq(conn).await?;
-            return Ok(StockAndNumber::Numbered { seq, band_changed });
-        }
+    let Some(((product_id, qty), before)) = takes.split_last() else {
+        return number_only(conn, number).await;
     };
-    let (product_id, qty) = *last;
-    if !crate::is_postgres(conn) {
-        // SQLite runs in this process: a statement more costs no round trip.
-        let take = crate::stock::take_stock(conn, product_id, warehouse, qty).await?;
+    for (product_id, qty) in before {
+        let take = crate::stock::take_stock(conn, product_id, warehouse, *qty).await?;
         if !take.taken {
             return Ok(short(product_id));
         }
-        let seq = next_order_seq(conn).await?;
+        band_changed |= take.band_changed;
+    }
+    if !crate::is_postgres(conn) {
+        // SQLite runs in this process: a statement more costs no round trip.
+        let take = crate::stock::take_stock(conn, product_id, warehouse, *qty).await?;
+        if !take.taken {
+            return Ok(short(product_id));
+        }
         return Ok(StockAndNumber::Numbered {
-            seq,
+            seq: next_order_seq(conn).await?,
             band_changed: band_changed || take.band_changed,
+            finished: false,
         });
     }
-    let numbered: Option<(i64, i64)> =
-        sqlx::query_as(sqlx::AssertSqlSafe(TAKE_LAST_AND_NUMBER.as_str()))
-            .bind(qty)
-            .bind(now_ms())
-            .bind(product_id)
-            .bind(warehouse)
-            .fetch_optional(conn)
-            .await?;
+    let sql = match number {
+        Some(_) => TAKE_LAST_NUMBER_IN_PLACE.as_str(),
+        None => TAKE_LAST_AND_NUMBER.as_str(),
+    };
+    let query = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(*qty)
+        .bind(now_ms())
+        .bind(*product_id)
+        .bind(warehouse);
+    let query = match number {
+        Some(n) => bind_number_in_place(query, n),
+        None => query,
+    };
+    let numbered: Option<(i64, i64)> = query.fetch_optional(conn).await?;
     Ok(match numbered {
         Some((seq, left)) => StockAndNumber::Numbered {
             seq,
             band_changed: band_changed || crate::stock::band_changes(left + qty, left),
+            finished: number.is_some(),
         },
         None => short(product_id),
+    })
+}
+
+/// The number of an order that takes no stock.
+async fn number_only(
+    conn: &mut AnyConnection,
+    number: Option<&NumberInPlace<'_>>,
+) -> Result<StockAndNumber, DbError> {
+    let seq = match number {
+        Some(n) => {
+            let query = sqlx::query_as(sqlx::AssertSqlSafe(NUMBER_IN_PLACE.as_str()));
+            let (seq,): (i64,) = bind_number_in_place(query, n).fetch_one(conn).await?;
+            seq
+        }
+        None => next_order_seq(conn).await?,
+    };
+    Ok(StockAndNumber::Numbered {
+        seq,
+        band_changed: false,
+        finished: number.is_some(),
     })
 }
 

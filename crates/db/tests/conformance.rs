@@ -244,7 +244,7 @@ async fn stock_and_the_order_number_are_taken_together_and_a_short_order_burns_n
     let (a_before, b_before) = both().await;
 
     let mut tx = t.db.begin_write().await.unwrap();
-    let taken = q::take_stock_and_number(&mut tx, &warehouse, &[(a, 1), (b, 2)])
+    let taken = q::take_stock_and_number(&mut tx, &warehouse, &[(a, 1), (b, 2)], None)
         .await
         .unwrap();
     assert!(matches!(taken, StockAndNumber::Numbered { seq, .. } if seq == next));
@@ -257,7 +257,7 @@ async fn stock_and_the_order_number_are_taken_together_and_a_short_order_burns_n
         (vec![(a, 1_000_000), (b, 1)], a),
     ] {
         let mut tx = t.db.begin_write().await.unwrap();
-        let taken = q::take_stock_and_number(&mut tx, &warehouse, &takes)
+        let taken = q::take_stock_and_number(&mut tx, &warehouse, &takes, None)
             .await
             .unwrap();
         assert_eq!(
@@ -269,11 +269,11 @@ async fn stock_and_the_order_number_are_taken_together_and_a_short_order_burns_n
         tx.rollback().await.unwrap();
     }
     let mut tx = t.db.begin_write().await.unwrap();
-    let digital_only = q::take_stock_and_number(&mut tx, &warehouse, &[])
+    let digital_only = q::take_stock_and_number(&mut tx, &warehouse, &[], None)
         .await
         .unwrap();
     assert!(
-        matches!(digital_only, StockAndNumber::Numbered { seq, band_changed: false } if seq == next + 1)
+        matches!(digital_only, StockAndNumber::Numbered { seq, band_changed: false, .. } if seq == next + 1)
     );
     tx.commit().await.unwrap();
     assert_eq!(
@@ -332,6 +332,75 @@ async fn an_orders_number_is_stored_with_the_requests_answer() {
             assert_eq!((status, body.as_str()), (201, answer.body));
         }
         _ => panic!("the answer was not stored"),
+    }
+}
+
+/// D131: on PostgreSQL the counter's value goes into the order and the
+/// stored answer in the stock's statement; SQLite leaves them to
+/// `set_number_and_answer`. Numbers past six digits keep every digit.
+#[tokio::test]
+async fn the_number_is_written_in_place_with_the_stock_on_postgres() {
+    use uplink_db::orders::{self as q, NumberInPlace, StockAndNumber};
+    let t = TestDb::new().await;
+    uplink_seed::seed_demo_if_empty(&t.db).await.unwrap();
+    let order_id = demo_order_id(&t.db).await;
+    let (product, warehouse): (String, String) = sqlx::query_as(
+        "SELECT product_id, warehouse FROM stock WHERE available >= 1 ORDER BY product_id LIMIT 1",
+    )
+    .fetch_one(t.db.pool())
+    .await
+    .unwrap();
+    sqlx::query("UPDATE order_counter SET next = 999999 WHERE id = 1")
+        .execute(t.db.pool())
+        .await
+        .unwrap();
+    let postgres = t.db.backend() == uplink_db::Backend::Postgres;
+    for (key, takes, number) in [
+        ("k-1", vec![(product.as_str(), 1)], "UL-999999"),
+        ("k-2", vec![], "UL-1000000"),
+    ] {
+        assert!(matches!(
+            t.db.idempotency_claim("orders", key, "h").await.unwrap(),
+            Claim::Proceed
+        ));
+        let mut tx = t.db.begin_write().await.unwrap();
+        let in_place = NumberInPlace {
+            order_id: &order_id,
+            number_is_reference: true,
+            answer: Some(q::StoredAnswer {
+                scope: "orders",
+                key,
+                status: 201,
+                body: r#"{"number":"number_x","reference":"number_x"}"#,
+            }),
+            placeholder: "number_x",
+        };
+        let taken = q::take_stock_and_number(&mut tx, &warehouse, &takes, Some(&in_place))
+            .await
+            .unwrap();
+        let StockAndNumber::Numbered { seq, finished, .. } = taken else {
+            panic!("the stock was there: {taken:?}");
+        };
+        tx.commit().await.unwrap();
+        assert_eq!(uplink_domain::checkout::order_number(seq), number);
+        assert_eq!(finished, postgres);
+        if !postgres {
+            continue;
+        }
+        let stored: (String, Option<String>) =
+            sqlx::query_as("SELECT number, payment_reference FROM orders WHERE id = $1")
+                .bind(&order_id)
+                .fetch_one(t.db.pool())
+                .await
+                .unwrap();
+        assert_eq!(stored, (number.to_owned(), Some(number.to_owned())));
+        let Claim::Replay { status, body } =
+            t.db.idempotency_claim("orders", key, "h").await.unwrap()
+        else {
+            panic!("the answer was not stored");
+        };
+        let expected = format!(r#"{{"number":"{number}","reference":"{number}"}}"#);
+        assert_eq!((status, body), (201, expected));
     }
 }
 

@@ -100,10 +100,10 @@ pub(super) struct Placed {
 /// the one order counter. On PostgreSQL a row taken stays locked until the
 /// commit, so the order's own rows are written first under a provisional
 /// number (its id) and the hot rows are held for the last few statements
-/// only (D120): on PostgreSQL three round trips, the last product's stock
-/// with the counter, the number with the stored answer, and the commit
-/// (D121). Lock order is the same in every order: coupon, stock in product
-/// id order, counter.
+/// only (D120): on PostgreSQL two round trips, the last product's stock
+/// with the counter, the number and the stored answer (D121, D131), and
+/// the commit. Lock order is the same in every order: coupon, stock in
+/// product id order, counter.
 pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Placed, TxError> {
     let uid = d.user_id();
     let mut tx = state.db.begin_write().await?;
@@ -156,12 +156,7 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     if let (OrderSource::Cart(_), Some(cart_id)) = (&d.source, &cart.cart_id) {
         uplink_db::cart::clear_cart(&mut tx, cart_id).await?;
     }
-    let (seq, stock_band_changed) = take_stock_and_number(&mut tx, d, &cart).await?;
-    number_order(d, &mut order, seq);
-    write_numbered_rows(&mut tx, d, &order, now).await?;
-    // The answer is built from the rows just written: reading them back
-    // would cost four more statements while this transaction holds the writer.
-    let parts = OrderParts {
+    let mut parts = OrderParts {
         order,
         lines,
         history: vec![history],
@@ -169,23 +164,8 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
         shipments: Vec::new(),
         refunds: Vec::new(),
     };
-    let answer = order_detail(&parts, &state.config.checkout.bank_details);
-    let body = serde_json::to_string(&answer).map_err(ApiError::internal)?;
-    let stored = d.idem.as_ref().map(|idem| q::StoredAnswer {
-        scope: &idem.scope,
-        key: &idem.key,
-        status: 201,
-        body: &body,
-    });
-    let order = &parts.order;
-    q::set_number_and_answer(
-        &mut tx,
-        &order.id,
-        &order.number,
-        order.payment_reference.as_deref(),
-        stored,
-    )
-    .await?;
+    let (answer, stock_band_changed) =
+        number_and_answer(&mut tx, state, d, &cart, &mut parts, now).await?;
     tx.commit().await?;
     Ok(Placed {
         order_id: parts.order.id.clone(),
@@ -195,18 +175,89 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     })
 }
 
-/// The order's number from the counter's value (D66); it is also the
-/// payment reference of a bank transfer and of credit terms. Stored over
-/// the provisional one with the request's answer, by `write_order`.
-fn number_order(d: &OrderDraft, order: &mut OrderRow, seq: i64) {
-    let number = uplink_domain::checkout::order_number(seq);
-    if matches!(
-        d.method(),
-        PaymentMethod::BankTransfer | PaymentMethod::CreditTerms
-    ) {
-        order.payment_reference = Some(number.clone());
+/// Takes the stock, numbers the order and stores the request's answer
+/// (built from the rows just written: reading them back would cost four
+/// more statements while this transaction holds the writer); the answer,
+/// and whether a product moved to another stock band.
+///
+/// On PostgreSQL the hot rows stay locked from the stock's statement to
+/// the commit, so when no other row names the order by its number (a
+/// quotation, a credit entry), the number and the answer go in that same
+/// statement (D131): the answer is written with a placeholder the
+/// database replaces with the number.
+async fn number_and_answer(
+    tx: &mut AnyConnection,
+    state: &AppState,
+    d: &OrderDraft,
+    cart: &PricedCart,
+    parts: &mut OrderParts,
+    now: i64,
+) -> Result<(OrderDetail, bool), TxError> {
+    let bank = &state.config.checkout.bank_details;
+    let in_place = d.source.quotation().is_none() && d.method() != PaymentMethod::CreditTerms;
+    let placeholder = new_id("number");
+    let early_body = match in_place {
+        true => {
+            number_order(d, &mut parts.order, &placeholder);
+            Some(answer_body(&order_detail(parts, bank))?)
+        }
+        false => None,
+    };
+    let number = early_body.as_deref().map(|body| q::NumberInPlace {
+        order_id: &parts.order.id,
+        number_is_reference: number_is_reference(d.method()),
+        answer: stored_answer(d, body),
+        placeholder: &placeholder,
+    });
+    let (seq, band_changed, finished) = take_stock_and_number(tx, d, cart, number.as_ref()).await?;
+    number_order(
+        d,
+        &mut parts.order,
+        &uplink_domain::checkout::order_number(seq),
+    );
+    let answer = order_detail(parts, bank);
+    if !finished {
+        write_numbered_rows(tx, d, &parts.order, now).await?;
+        let body = answer_body(&answer)?;
+        let order = &parts.order;
+        let reference = order.payment_reference.as_deref();
+        let stored = stored_answer(d, &body);
+        q::set_number_and_answer(tx, &order.id, &order.number, reference, stored).await?;
     }
-    order.number = number;
+    Ok((answer, band_changed))
+}
+
+fn answer_body(answer: &OrderDetail) -> Result<String, TxError> {
+    Ok(serde_json::to_string(answer).map_err(ApiError::internal)?)
+}
+
+/// The 201 answer stored under the request's idempotency key, if it has one.
+fn stored_answer<'a>(d: &'a OrderDraft, body: &'a str) -> Option<q::StoredAnswer<'a>> {
+    d.idem.as_ref().map(|idem| q::StoredAnswer {
+        scope: &idem.scope,
+        key: &idem.key,
+        status: 201,
+        body,
+    })
+}
+
+/// Whether the order's number is also its payment reference.
+fn number_is_reference(method: PaymentMethod) -> bool {
+    matches!(
+        method,
+        PaymentMethod::BankTransfer | PaymentMethod::CreditTerms
+    )
+}
+
+/// Gives the order its number (the counter's value, D66, or the
+/// placeholder of D131); it is also the payment reference of a bank
+/// transfer and of credit terms. Stored over the provisional one with the
+/// request's answer, by [`number_and_answer`].
+fn number_order(d: &OrderDraft, order: &mut OrderRow, number: &str) {
+    if number_is_reference(d.method()) {
+        order.payment_reference = Some(number.to_owned());
+    }
+    order.number = number.to_owned();
 }
 
 /// The rows that name the order by its number: the quotation marked
@@ -396,14 +447,16 @@ async fn reprice(tx: &mut AnyConnection, d: &OrderDraft) -> Result<PricedCart, T
 }
 
 /// Takes stock, product by product in id order (one lock order for every
-/// transaction), and the order's number: its sequence value, and true when
-/// a product moved to another stock band. Too few units of a product:
+/// transaction), and the order's number: its sequence value, true when
+/// a product moved to another stock band, and true when `number` was
+/// written with them. Too few units of a product:
 /// `insufficient_stock` on its first line, with what is left.
 async fn take_stock_and_number(
     tx: &mut AnyConnection,
     d: &OrderDraft,
     cart: &PricedCart,
-) -> Result<(i64, bool), TxError> {
+    number: Option<&q::NumberInPlace<'_>>,
+) -> Result<(i64, bool, bool), TxError> {
     let warehouse = d.store().warehouse().as_str().to_owned();
     let mut wanted: std::collections::BTreeMap<&str, (i64, usize)> =
         std::collections::BTreeMap::new();
@@ -416,8 +469,12 @@ async fn take_stock_and_number(
         }
     }
     let takes: Vec<(&str, i64)> = wanted.iter().map(|(pid, (qty, _))| (*pid, *qty)).collect();
-    let product_id = match q::take_stock_and_number(tx, &warehouse, &takes).await? {
-        q::StockAndNumber::Numbered { seq, band_changed } => return Ok((seq, band_changed)),
+    let product_id = match q::take_stock_and_number(tx, &warehouse, &takes, number).await? {
+        q::StockAndNumber::Numbered {
+            seq,
+            band_changed,
+            finished,
+        } => return Ok((seq, band_changed, finished)),
         q::StockAndNumber::Short { product_id } => product_id,
     };
     let line_idx = wanted.get(product_id.as_str()).map_or(0, |(_, i)| *i);
