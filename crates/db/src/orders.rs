@@ -792,6 +792,33 @@ pub async fn set_line_delivery(
     Ok(query.execute(conn).await?.rows_affected())
 }
 
+/// [`set_line_delivery`] for several lines of an order at once; how many
+/// moved.
+pub async fn set_lines_delivery(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    line_ids: &[&str],
+    from: &str,
+    to: &str,
+) -> Result<u64, DbError> {
+    let ids = (4..4 + line_ids.len())
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!(
+        "UPDATE order_lines SET delivery_status = $1 \
+         WHERE order_id = $2 AND delivery_status = $3 AND id IN ({ids})"
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(to)
+        .bind(order_id)
+        .bind(from);
+    for id in line_ids {
+        query = query.bind(*id);
+    }
+    Ok(query.execute(conn).await?.rows_affected())
+}
+
 pub async fn insert_shipment(conn: &mut AnyConnection, s: &ShipmentRow) -> Result<(), DbError> {
     sqlx::query(
         "INSERT INTO shipments (id, order_id, carrier, tracking_number, line_ids, shipped_at, created_by) \

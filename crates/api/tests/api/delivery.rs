@@ -931,6 +931,56 @@ async fn a_line_failing_without_savepoints_is_delivered_again_with_them() {
     );
 }
 
+/// Lines delivered without savepoints are marked together after the
+/// order's last (D131). When one of them was moved meanwhile (here
+/// cancelled after the queue was read), the order is rolled back and
+/// delivered again with savepoints: the moved line gets nothing, the other
+/// is delivered once.
+#[tokio::test]
+async fn a_line_moved_after_the_queue_was_read_is_left_alone_and_the_rest_delivered_once() {
+    let app = app().await;
+    let s = app.register("moved@example.com", "DE").await;
+    add_ok(&app, &s, json!({"sku": LICENCE, "serials": [serial(90)]})).await;
+    add_ok(&app, &s, json!({"sku": CLOUD, "serials": [serial(91)]})).await;
+    let number = pay_by_card(&app, &s, "m1").await;
+    let queued = app
+        .state
+        .db
+        .claimable_deliveries(now_ms(), 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|q| q.order.number == number)
+        .expect("the order is queued");
+    sqlx::query(
+        "UPDATE order_lines SET delivery_status = 'cancelled' WHERE order_id = $1 AND sku = $2",
+    )
+    .bind(&queued.order.id)
+    .bind(CLOUD)
+    .execute(app.state.db.pool())
+    .await
+    .unwrap();
+    uplink_api::commerce::delivery::runner::deliver_order(&app.state, &queued)
+        .await
+        .unwrap();
+    let o = order(&app, &s, &number).await;
+    let status_of = |sku: &str| {
+        let lines = o["lines"].as_array().unwrap();
+        let line = lines.iter().find(|l| l["sku"] == sku).unwrap();
+        line["delivery_status"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(status_of(LICENCE), "delivered");
+    assert_eq!(status_of(CLOUD), "cancelled");
+    let keys = "SELECT COUNT(*) FROM licence_keys WHERE serial = $1";
+    assert_eq!(count(&app, keys, &serial(90)).await, 1);
+    let subs = "SELECT COUNT(*) FROM subscriptions WHERE serial = $1";
+    assert_eq!(
+        count(&app, subs, &serial(91)).await,
+        0,
+        "nothing of the moved line's first try is kept"
+    );
+}
+
 #[tokio::test]
 async fn an_esim_gets_a_valid_iccid_an_activation_code_and_a_qr_code_only_its_owner_sees() {
     let app = app().await;

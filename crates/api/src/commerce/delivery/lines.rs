@@ -30,6 +30,8 @@ pub enum Guard {
     /// cannot be kept as written cannot be undone alone, so it answers
     /// [`LineOutcome::Unkept`] and the caller rolls the order back and
     /// delivers it again with savepoints: rare, and then it costs twice.
+    /// Its status is left to the caller, which moves every delivered line
+    /// of the order in one statement ([`mark_lines_delivered`], D131).
     Bare,
 }
 
@@ -113,7 +115,8 @@ pub async fn deliver_line(
 }
 
 /// [`Guard::Bare`]: one try, and anything but a delivered line is
-/// [`LineOutcome::Unkept`].
+/// [`LineOutcome::Unkept`]. The line is still awaiting delivery: the
+/// caller marks it with the order's other lines ([`mark_lines_delivered`]).
 async fn deliver_bare(
     tx: &mut AnyConnection,
     ctx: &LineCtx<'_>,
@@ -124,9 +127,6 @@ async fn deliver_bare(
         Ok(()) => {}
         Err(LineError::Db(e)) => return Err(e),
         Err(LineError::Retry | LineError::Fail(..)) => return Ok(LineOutcome::Unkept),
-    }
-    if !mark_delivered(tx, ctx).await? {
-        return Ok(LineOutcome::Unkept);
     }
     keep(tx, line, written).await?;
     Ok(LineOutcome::Delivered)
@@ -144,6 +144,29 @@ async fn mark_delivered(tx: &mut AnyConnection, ctx: &LineCtx<'_>) -> Result<boo
     )
     .await?;
     Ok(moved > 0)
+}
+
+/// Moves the lines an order delivered [`Guard::Bare`] from awaiting
+/// delivery to delivered, in one statement; false when one of them was no
+/// longer awaiting delivery (moved meanwhile: the order must be rolled
+/// back, as when a line is marked alone).
+pub async fn mark_lines_delivered(
+    tx: &mut AnyConnection,
+    order_id: &str,
+    line_ids: &[&str],
+) -> Result<bool, DbError> {
+    if line_ids.is_empty() {
+        return Ok(true);
+    }
+    let moved = uplink_db::orders::set_lines_delivery(
+        tx,
+        order_id,
+        line_ids,
+        "awaiting_delivery",
+        "delivered",
+    )
+    .await?;
+    Ok(moved == line_ids.len() as u64)
 }
 
 /// Keeps a delivered line's writing: its e-mails into the outbox, its

@@ -12,7 +12,7 @@
 //! them; on SQLite each transaction runs on the writer's thread.
 
 use super::context::LineCtx;
-use super::lines::{Guard, LineOutcome, deliver_line};
+use super::lines::{Guard, LineOutcome, deliver_line, mark_lines_delivered};
 use super::written::Written;
 use crate::http::state::AppState;
 use crate::platform::jobs::{Job, JobFuture};
@@ -432,6 +432,8 @@ async fn deliver_lines(
         mail: Vec::new(),
         moved_meanwhile: false,
     };
+    // Lines delivered bare, marked together after the last (D131).
+    let mut unmarked = Vec::new();
     for index in delivery_order(lines) {
         let line = &lines[index];
         let devices = done.written.devices.clone();
@@ -451,10 +453,17 @@ async fn deliver_lines(
                 }),
             LineOutcome::Gone => None,
         };
+        if guard == Guard::Bare && status == Some("delivered") {
+            unmarked.push(index);
+        }
         match status {
             Some(status) => lines[index].delivery_status = status.to_owned(),
             None => done.moved_meanwhile = true,
         }
+    }
+    let ids: Vec<&str> = unmarked.iter().map(|&i| lines[i].id.as_str()).collect();
+    if !mark_lines_delivered(tx, &order.id, &ids).await? {
+        return Ok(None);
     }
     Ok(Some(done))
 }
