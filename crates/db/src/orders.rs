@@ -767,6 +767,8 @@ pub async fn set_payment_row_status(
     Ok(())
 }
 
+/// Moves the order's lines in status `from` to `to`: one line, or with
+/// `None` all of them; how many moved.
 pub async fn set_line_delivery(
     conn: &mut AnyConnection,
     order_id: &str,
@@ -774,25 +776,21 @@ pub async fn set_line_delivery(
     from: &str,
     to: &str,
 ) -> Result<u64, DbError> {
-    let q = match line_id {
-        Some(_) => {
-            "UPDATE order_lines SET delivery_status = $1 WHERE order_id = $2 AND delivery_status = $3 AND id = $4"
-        }
-        None => {
-            "UPDATE order_lines SET delivery_status = $1 WHERE order_id = $2 AND delivery_status = $3"
-        }
-    };
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(q))
-        .bind(to)
-        .bind(order_id)
-        .bind(from);
     if let Some(id) = line_id {
-        query = query.bind(id);
+        return set_lines_delivery(conn, order_id, &[id], from, to).await;
     }
-    Ok(query.execute(conn).await?.rows_affected())
+    let moved = sqlx::query(
+        "UPDATE order_lines SET delivery_status = $1 WHERE order_id = $2 AND delivery_status = $3",
+    )
+    .bind(to)
+    .bind(order_id)
+    .bind(from)
+    .execute(conn)
+    .await?;
+    Ok(moved.rows_affected())
 }
 
-/// [`set_line_delivery`] for several lines of an order at once; how many
+/// [`set_line_delivery`] for the lines `line_ids` of an order; how many
 /// moved.
 pub async fn set_lines_delivery(
     conn: &mut AnyConnection,

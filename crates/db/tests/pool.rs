@@ -74,8 +74,10 @@ async fn a_connection_the_database_ended_fails_once_and_is_replaced() {
     if t.backend() != Backend::Postgres {
         return; // an in-process SQLite connection cannot be ended from outside
     }
-    let pid = backend_pid(&t).await;
+    // Taken before the connection's last use, so that it has idled at
+    // least this long when the pool's idle check replaces it.
     let idle_since = std::time::Instant::now();
+    let pid = backend_pid(&t).await;
     terminate(&t, pid).await;
     let met = sqlx::query("SELECT 1").execute(t.db.pool()).await;
     match met {
