@@ -65,6 +65,7 @@ const SOURCES: &[Source] = &[
     migration!(64, "server_instances"),
     migration!(65, "orders_by_customer_status"),
     migration!(66, "gateway_store"),
+    migration!(67, "short_stock"),
 ];
 
 fn migrator(backend: Backend) -> Migrator {

@@ -6,7 +6,7 @@
 //! [`crate::jobs`].
 
 use crate::{Db, DbError, Flag, now_ms};
-use sqlx::{AnyConnection, FromRow};
+use sqlx::{AnyConnection, FromRow, Row};
 
 // ----- rows -----
 
@@ -203,8 +203,10 @@ pub enum StockAndNumber {
     /// moved to another stock band (see [`crate::stock::StockTake`]).
     ///
     /// `finished` when the order's number and the request's answer were
-    /// written in the same statement (a [`NumberInPlace`] on PostgreSQL);
-    /// otherwise the caller writes them ([`set_number_and_answer`]).
+    /// written in the same statement (a [`NumberInPlace`] on PostgreSQL),
+    /// which also committed the order (D132): the caller's transaction is
+    /// then a new, empty one, to commit and write nothing more in.
+    /// Otherwise the caller writes them ([`set_number_and_answer`]).
     Numbered {
         seq: i64,
         band_changed: bool,
@@ -266,20 +268,27 @@ fn number_in_place_sql(first: usize) -> String {
 }
 
 /// [`TAKE_LAST_AND_NUMBER`] that also writes a [`NumberInPlace`] (binds
-/// from `$5`): the hot rows are then held for one statement and the commit.
+/// from `$5`), sent [`committing`]: the hot rows are then held for this
+/// statement alone. A short last product must stop the COMMIT sent after
+/// it, so instead of answering no row it raises `uplink_short_stock()`
+/// (SQLSTATE [`SHORT_STOCK`], PostgreSQL migration 67).
 static TAKE_LAST_NUMBER_IN_PLACE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!(
         "WITH taken AS ({}), \
          counted AS (UPDATE order_counter SET next = next + 1 WHERE id = 1 \
          AND EXISTS (SELECT 1 FROM taken) RETURNING next - 1 AS seq), {}\
-         SELECT seq, (SELECT available FROM taken) FROM counted",
+         SELECT COALESCE((SELECT seq FROM counted), uplink_short_stock()), \
+         (SELECT available FROM taken)",
         crate::stock::TAKE_UNITS,
         number_in_place_sql(5)
     )
 });
 
+/// The SQLSTATE of `uplink_short_stock()`.
+const SHORT_STOCK: &str = "UL001";
+
 /// The counter alone (an order without stock) with a [`NumberInPlace`]
-/// (binds from `$1`).
+/// (binds from `$1`), sent [`committing`].
 static NUMBER_IN_PLACE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!(
         "WITH counted AS (UPDATE order_counter SET next = next + 1 WHERE id = 1 \
@@ -288,19 +297,109 @@ static NUMBER_IN_PLACE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|
     )
 });
 
-/// Binds a [`NumberInPlace`] in the order of [`number_in_place_sql`].
-fn bind_number_in_place<'q, O>(
-    query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments>,
-    n: &NumberInPlace<'q>,
-) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments> {
-    query
-        .bind(n.order_id)
-        .bind(n.number_is_reference)
-        .bind(n.answer.map(|a| i64::from(a.status)))
-        .bind(n.answer.map(|a| a.body))
-        .bind(n.placeholder)
-        .bind(n.answer.map(|a| a.scope))
-        .bind(n.answer.map(|a| a.key))
+/// A [`NumberInPlace`] as literals, in the order of [`number_in_place_sql`].
+fn number_in_place_literals<'a>(n: &NumberInPlace<'a>) -> [Literal<'a>; 7] {
+    [
+        Literal::Text(Some(n.order_id)),
+        Literal::Bool(n.number_is_reference),
+        Literal::Int(n.answer.map(|a| i64::from(a.status))),
+        Literal::Text(n.answer.map(|a| a.body)),
+        Literal::Text(Some(n.placeholder)),
+        Literal::Text(n.answer.map(|a| a.scope)),
+        Literal::Text(n.answer.map(|a| a.key)),
+    ]
+}
+
+/// A value written into a statement's text by [`committing`].
+#[derive(Debug, Clone, Copy)]
+enum Literal<'a> {
+    Int(Option<i64>),
+    Bool(bool),
+    Text(Option<&'a str>),
+}
+
+impl Literal<'_> {
+    /// The value as PostgreSQL reads it in a statement's text. A string is
+    /// quoted as libpq's `PQescapeLiteral` quotes it: quotes doubled, and
+    /// backslashes doubled in an `E''` literal, which reads the same
+    /// whatever `standard_conforming_strings` says. A string holding NUL
+    /// is refused, as PostgreSQL refuses it bound (no text of its holds
+    /// one): written in, it would end the query message early.
+    fn sql(self) -> Result<String, DbError> {
+        Ok(match self {
+            Literal::Int(Some(i)) => i.to_string(),
+            Literal::Bool(b) => b.to_string(),
+            Literal::Int(None) | Literal::Text(None) => "NULL".to_owned(),
+            Literal::Text(Some(s)) if s.contains('\0') => {
+                return Err(sqlx::Error::Encode("PostgreSQL text cannot hold NUL".into()).into());
+            }
+            Literal::Text(Some(s)) => {
+                let mut quoted = String::with_capacity(s.len() + 4);
+                if s.contains('\\') {
+                    quoted.push('E');
+                }
+                quoted.push('\'');
+                for c in s.chars() {
+                    if c == '\'' || c == '\\' {
+                        quoted.push(c);
+                    }
+                    quoted.push(c);
+                }
+                quoted.push('\'');
+                quoted
+            }
+        })
+    }
+}
+
+/// `sql` with each bind `$n` replaced by the literal `values[n - 1]`,
+/// then `COMMIT; BEGIN`: one simple-protocol message, which PostgreSQL
+/// runs without a round trip to us between its statements, so the rows
+/// the statement locks are released as soon as it ends, not a round trip
+/// later (D132). The `BEGIN` leaves the connection in a new, empty
+/// transaction, where the caller's `Transaction` expects one; its commit
+/// holds no lock. An error in the statement skips the rest of the
+/// message and leaves the transaction failed, as a bound statement would.
+///
+/// Only our own statements come here: their text holds no `$` but the
+/// binds'.
+fn committing(sql: &str, values: &[Literal<'_>]) -> Result<String, DbError> {
+    let mut out = String::with_capacity(sql.len() + 256);
+    let mut rest = sql;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let digits = rest[at + 1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len() - at - 1);
+        let n: usize = rest[at + 1..at + 1 + digits]
+            .parse()
+            .expect("a `$` in a committed statement is a bind");
+        out.push_str(&values[n - 1].sql()?);
+        rest = &rest[at + 1 + digits..];
+    }
+    out.push_str(rest);
+    out.push_str("; COMMIT; BEGIN");
+    Ok(out)
+}
+
+/// Runs a [`committing`] message: the statement's one row, or
+/// [`StockAndNumber::Short`]'s SQLSTATE as `Ok(None)`, with the order's
+/// work rolled back and a new transaction begun for the caller's reads.
+async fn run_committing(
+    conn: &mut AnyConnection,
+    message: String,
+) -> Result<Option<sqlx::any::AnyRow>, DbError> {
+    match sqlx::raw_sql(sqlx::AssertSqlSafe(message))
+        .fetch_all(&mut *conn)
+        .await
+    {
+        Ok(rows) => Ok(rows.into_iter().next()),
+        Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some(SHORT_STOCK) => {
+            sqlx::raw_sql("ROLLBACK; BEGIN").execute(conn).await?;
+            Ok(None)
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Takes `(product, units)` from `warehouse`, in the order given (product
@@ -310,7 +409,8 @@ fn bind_number_in_place<'q, O>(
 /// These are the rows every checkout shares, held from here to the commit.
 /// On PostgreSQL each statement is a round trip made while holding them,
 /// so the last product's units and the counter go in one (D121), and with
-/// `number` the order's number and answer too (D131).
+/// `number` the order's number and answer too (D131), sent with the
+/// COMMIT (D132): the order is then committed when this returns.
 pub async fn take_stock_and_number(
     conn: &mut AnyConnection,
     warehouse: &str,
@@ -341,28 +441,55 @@ pub async fn take_stock_and_number(
             finished: false,
         });
     }
-    let sql = match number {
-        Some(_) => TAKE_LAST_NUMBER_IN_PLACE.as_str(),
-        None => TAKE_LAST_AND_NUMBER.as_str(),
-    };
-    let query = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(*qty)
-        .bind(now_ms())
-        .bind(*product_id)
-        .bind(warehouse);
-    let query = match number {
-        Some(n) => bind_number_in_place(query, n),
-        None => query,
-    };
-    let numbered: Option<(i64, i64)> = query.fetch_optional(conn).await?;
+    if let Some(n) = number {
+        let message = take_last_literals(*qty, product_id, warehouse, n)?;
+        let Some(row) = run_committing(conn, message).await? else {
+            return Ok(short(product_id));
+        };
+        let (seq, left): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
+        return Ok(StockAndNumber::Numbered {
+            seq,
+            band_changed: band_changed || crate::stock::band_changes(left + qty, left),
+            finished: true,
+        });
+    }
+    let numbered: Option<(i64, i64)> =
+        sqlx::query_as(sqlx::AssertSqlSafe(TAKE_LAST_AND_NUMBER.as_str()))
+            .bind(*qty)
+            .bind(now_ms())
+            .bind(*product_id)
+            .bind(warehouse)
+            .fetch_optional(conn)
+            .await?;
     Ok(match numbered {
         Some((seq, left)) => StockAndNumber::Numbered {
             seq,
             band_changed: band_changed || crate::stock::band_changes(left + qty, left),
-            finished: number.is_some(),
+            finished: false,
         },
         None => short(product_id),
     })
+}
+
+/// The last product's take, numbered in place and committed: the
+/// [`committing`] message of [`TAKE_LAST_NUMBER_IN_PLACE`].
+fn take_last_literals(
+    qty: i64,
+    product_id: &str,
+    warehouse: &str,
+    n: &NumberInPlace<'_>,
+) -> Result<String, DbError> {
+    let take = [
+        Literal::Int(Some(qty)),
+        Literal::Int(Some(now_ms())),
+        Literal::Text(Some(product_id)),
+        Literal::Text(Some(warehouse)),
+    ];
+    let values: Vec<Literal<'_>> = take
+        .into_iter()
+        .chain(number_in_place_literals(n))
+        .collect();
+    committing(&TAKE_LAST_NUMBER_IN_PLACE, &values)
 }
 
 /// The number of an order that takes no stock.
@@ -372,9 +499,10 @@ async fn number_only(
 ) -> Result<StockAndNumber, DbError> {
     let seq = match number {
         Some(n) => {
-            let query = sqlx::query_as(sqlx::AssertSqlSafe(NUMBER_IN_PLACE.as_str()));
-            let (seq,): (i64,) = bind_number_in_place(query, n).fetch_one(conn).await?;
-            seq
+            let message = committing(&NUMBER_IN_PLACE, &number_in_place_literals(n))?;
+            let row = run_committing(conn, message).await?;
+            row.ok_or(DbError::Sqlx(sqlx::Error::RowNotFound))?
+                .try_get(0)?
         }
         None => next_order_seq(conn).await?,
     };
@@ -1213,5 +1341,39 @@ impl Db {
         .bind(limit)
         .fetch_all(self.pool())
         .await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Literal, committing};
+
+    #[test]
+    fn binds_become_literals_and_the_commit_follows() {
+        let message = committing(
+            "UPDATE t SET a = $1, b = $2 WHERE c = $10 AND d = $3",
+            &[
+                Literal::Int(Some(-7)),
+                Literal::Text(Some("it's $1")),
+                Literal::Bool(true),
+                Literal::Int(None),
+                Literal::Int(None),
+                Literal::Int(None),
+                Literal::Int(None),
+                Literal::Int(None),
+                Literal::Int(None),
+                Literal::Text(Some(r"back\slash")),
+            ],
+        );
+        assert_eq!(
+            message.unwrap(),
+            r"UPDATE t SET a = -7, b = 'it''s $1' WHERE c = E'back\\slash' AND d = true; COMMIT; BEGIN"
+        );
+    }
+
+    #[test]
+    fn a_nul_is_never_written_into_a_statement() {
+        assert!(committing("SELECT $1", &[Literal::Text(Some("a\0b"))]).is_err());
+        assert_eq!(Literal::Text(None).sql().unwrap(), "NULL");
     }
 }

@@ -355,8 +355,15 @@ async fn the_number_is_written_in_place_with_the_stock_on_postgres() {
         .await
         .unwrap();
     let postgres = t.db.backend() == uplink_db::Backend::Postgres;
+    // What a buyer can put in an answer (their name, notes) and a client
+    // in its key, as PostgreSQL's literals would misread them unescaped (D132).
+    let awkward = r#"it's a \ back'slash, $1 and $2, "quoted", ü"#;
+    let body = format!(
+        r#"{{"number":"number_x","reference":"number_x","note":{}}}"#,
+        serde_json::to_string(awkward).unwrap()
+    );
     for (key, takes, number) in [
-        ("k-1", vec![(product.as_str(), 1)], "UL-999999"),
+        ("k-1 'quoted' \\", vec![(product.as_str(), 1)], "UL-999999"),
         ("k-2", vec![], "UL-1000000"),
     ] {
         assert!(matches!(
@@ -371,7 +378,7 @@ async fn the_number_is_written_in_place_with_the_stock_on_postgres() {
                 scope: "orders",
                 key,
                 status: 201,
-                body: r#"{"number":"number_x","reference":"number_x"}"#,
+                body: &body,
             }),
             placeholder: "number_x",
         };
@@ -381,9 +388,29 @@ async fn the_number_is_written_in_place_with_the_stock_on_postgres() {
         let StockAndNumber::Numbered { seq, finished, .. } = taken else {
             panic!("the stock was there: {taken:?}");
         };
-        tx.commit().await.unwrap();
         assert_eq!(uplink_domain::checkout::order_number(seq), number);
         assert_eq!(finished, postgres);
+        if postgres {
+            // D132: committed with the statement, so another connection
+            // sees the number and takes the counter's lock at once.
+            let seen: String = sqlx::query_scalar("SELECT number FROM orders WHERE id = $1")
+                .bind(&order_id)
+                .fetch_one(t.db.pool())
+                .await
+                .unwrap();
+            assert_eq!(seen, number);
+            let mut other = t.db.pool().begin().await.unwrap();
+            sqlx::query("SET LOCAL lock_timeout = '2s'")
+                .execute(&mut *other)
+                .await
+                .unwrap();
+            sqlx::query("UPDATE order_counter SET next = next WHERE id = 1")
+                .execute(&mut *other)
+                .await
+                .expect("the counter is free while the order's transaction is still open");
+            other.rollback().await.unwrap();
+        }
+        tx.commit().await.unwrap();
         if !postgres {
             continue;
         }
@@ -394,14 +421,78 @@ async fn the_number_is_written_in_place_with_the_stock_on_postgres() {
                 .await
                 .unwrap();
         assert_eq!(stored, (number.to_owned(), Some(number.to_owned())));
-        let Claim::Replay { status, body } =
-            t.db.idempotency_claim("orders", key, "h").await.unwrap()
+        let Claim::Replay {
+            status,
+            body: replayed,
+        } = t.db.idempotency_claim("orders", key, "h").await.unwrap()
         else {
             panic!("the answer was not stored");
         };
-        let expected = format!(r#"{{"number":"{number}","reference":"{number}"}}"#);
-        assert_eq!((status, body), (201, expected));
+        let expected = body.replace("number_x", number);
+        assert_eq!((status, replayed), (201, expected));
     }
+}
+
+/// D132: on PostgreSQL a short last product stops the COMMIT sent with
+/// its statement. Nothing of the order is kept (not the units taken from
+/// an earlier product, not a number), and the caller's transaction can
+/// still read what is left.
+#[tokio::test]
+async fn a_short_last_product_commits_nothing_when_numbered_in_place() {
+    use uplink_db::orders::{self as q, NumberInPlace, StockAndNumber};
+    let t = TestDb::new().await;
+    uplink_seed::seed_demo_if_empty(&t.db).await.unwrap();
+    let order_id = demo_order_id(&t.db).await;
+    let products: Vec<(String, String, i64)> = sqlx::query_as(
+        "SELECT product_id, warehouse, available FROM stock \
+         WHERE available >= 1 AND warehouse = (SELECT min(warehouse) FROM stock) \
+         ORDER BY product_id LIMIT 2",
+    )
+    .fetch_all(t.db.pool())
+    .await
+    .unwrap();
+    let [(first, warehouse, first_left), (last, _, last_left)] = &products[..] else {
+        panic!("the demo has two products in stock in one warehouse");
+    };
+    let number_before: String = sqlx::query_scalar("SELECT number FROM orders WHERE id = $1")
+        .bind(&order_id)
+        .fetch_one(t.db.pool())
+        .await
+        .unwrap();
+    let counter_before = counter(&t.db).await;
+    let mut tx = t.db.begin_write().await.unwrap();
+    let in_place = NumberInPlace {
+        order_id: &order_id,
+        number_is_reference: false,
+        answer: None,
+        placeholder: "number_x",
+    };
+    let takes = [(first.as_str(), 1), (last.as_str(), last_left + 1)];
+    let taken = q::take_stock_and_number(&mut tx, warehouse, &takes, Some(&in_place))
+        .await
+        .unwrap();
+    assert_eq!(
+        taken,
+        StockAndNumber::Short {
+            product_id: last.clone()
+        }
+    );
+    let readable = uplink_db::stock::available_units(&mut tx, last, warehouse)
+        .await
+        .unwrap();
+    assert_eq!(readable, *last_left);
+    tx.rollback().await.unwrap();
+    assert_eq!(stock_of(&t.db, first, warehouse).await, *first_left);
+    assert_eq!(stock_of(&t.db, last, warehouse).await, *last_left);
+    assert_eq!(counter(&t.db).await, counter_before);
+    let number_after: String = sqlx::query_scalar("SELECT number FROM orders WHERE id = $1")
+        .bind(&order_id)
+        .fetch_one(t.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(number_after, number_before);
+    // The connection went back to the pool in a clean state.
+    t.db.ping().await.unwrap();
 }
 
 async fn counter(db: &uplink_db::Db) -> i64 {

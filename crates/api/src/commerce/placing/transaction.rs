@@ -100,9 +100,9 @@ pub(super) struct Placed {
 /// the one order counter. On PostgreSQL a row taken stays locked until the
 /// commit, so the order's own rows are written first under a provisional
 /// number (its id) and the hot rows are held for the last few statements
-/// only (D120): on PostgreSQL two round trips, the last product's stock
-/// with the counter, the number and the stored answer (D121, D131), and
-/// the commit. Lock order is the same in every order: coupon, stock in
+/// only (D120): on PostgreSQL one message, the last product's stock with
+/// the counter, the number and the stored answer (D121, D131), and the
+/// commit (D132). Lock order is the same in every order: coupon, stock in
 /// product id order, counter.
 pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Placed, TxError> {
     let uid = d.user_id();
@@ -166,6 +166,8 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
     };
     let (answer, stock_band_changed) =
         number_and_answer(&mut tx, state, d, &cart, &mut parts, now).await?;
+    // (Numbered in place, the order is committed already and this commits
+    // the empty transaction begun after it, D132.)
     tx.commit().await?;
     Ok(Placed {
         order_id: parts.order.id.clone(),
@@ -184,7 +186,8 @@ pub(super) async fn write_order(state: &AppState, d: &OrderDraft) -> Result<Plac
 /// the commit, so when no other row names the order by its number (a
 /// quotation, a credit entry), the number and the answer go in that same
 /// statement (D131): the answer is written with a placeholder the
-/// database replaces with the number.
+/// database replaces with the number, and the statement is sent with the
+/// COMMIT (D132), so the order is committed when it returns.
 async fn number_and_answer(
     tx: &mut AnyConnection,
     state: &AppState,
