@@ -324,9 +324,12 @@ impl Literal<'_> {
     /// backslashes doubled in an `E''` literal, which reads the same
     /// whatever `standard_conforming_strings` says. A string holding NUL
     /// is refused, as PostgreSQL refuses it bound (no text of its holds
-    /// one): written in, it would end the query message early.
+    /// one): written in, it would end the query message early. A negative
+    /// number is parenthesised: after a `-` in the statement, `--` would
+    /// start a comment.
     fn sql(self) -> Result<String, DbError> {
         Ok(match self {
+            Literal::Int(Some(i)) if i < 0 => format!("({i})"),
             Literal::Int(Some(i)) => i.to_string(),
             Literal::Bool(b) => b.to_string(),
             Literal::Int(None) | Literal::Text(None) => "NULL".to_owned(),
@@ -1351,7 +1354,7 @@ mod tests {
     #[test]
     fn binds_become_literals_and_the_commit_follows() {
         let message = committing(
-            "UPDATE t SET a = $1, b = $2 WHERE c = $10 AND d = $3",
+            "UPDATE t SET a = a -$1, b = $2 WHERE c = $10 AND d = $3",
             &[
                 Literal::Int(Some(-7)),
                 Literal::Text(Some("it's $1")),
@@ -1367,7 +1370,7 @@ mod tests {
         );
         assert_eq!(
             message.unwrap(),
-            r"UPDATE t SET a = -7, b = 'it''s $1' WHERE c = E'back\\slash' AND d = true; COMMIT; BEGIN"
+            r"UPDATE t SET a = a -(-7), b = 'it''s $1' WHERE c = E'back\\slash' AND d = true; COMMIT; BEGIN"
         );
     }
 
