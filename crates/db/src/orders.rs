@@ -244,8 +244,9 @@ pub struct NumberInPlace<'a> {
 
 /// The CTEs after `counted` (the counter's value as `seq`) that write a
 /// [`NumberInPlace`], its binds numbered from `$first`: order id, number
-/// is reference, status, body, placeholder, scope, key. The number is
-/// formatted as `uplink_domain::checkout::order_number` does.
+/// is reference, status, placeholder, scope, key. The number is
+/// formatted as `uplink_domain::checkout::order_number` does, and put in
+/// place of the placeholder in the body [`stage_answer`] stored.
 fn number_in_place_sql(first: usize) -> String {
     let p = |i: usize| format!("${}", first + i);
     format!(
@@ -255,15 +256,14 @@ fn number_in_place_sql(first: usize) -> String {
          CASE WHEN {reference} THEN named.number ELSE orders.payment_reference END \
          FROM named WHERE orders.id = {order}), \
          answered AS (UPDATE idempotency_keys SET state = 'done', response_status = {status}, \
-         response_body = replace({body}, {placeholder}, named.number) FROM named \
+         response_body = replace(response_body, {placeholder}, named.number) FROM named \
          WHERE scope = {scope} AND idem_key = {key}) ",
         order = p(0),
         reference = p(1),
         status = p(2),
-        body = p(3),
-        placeholder = p(4),
-        scope = p(5),
-        key = p(6),
+        placeholder = p(3),
+        scope = p(4),
+        key = p(5),
     )
 }
 
@@ -298,12 +298,11 @@ static NUMBER_IN_PLACE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|
 });
 
 /// A [`NumberInPlace`] as literals, in the order of [`number_in_place_sql`].
-fn number_in_place_literals<'a>(n: &NumberInPlace<'a>) -> [Literal<'a>; 7] {
+fn number_in_place_literals<'a>(n: &NumberInPlace<'a>) -> [Literal<'a>; 6] {
     [
         Literal::Text(Some(n.order_id)),
         Literal::Bool(n.number_is_reference),
         Literal::Int(n.answer.map(|a| i64::from(a.status))),
-        Literal::Text(n.answer.map(|a| a.body)),
         Literal::Text(Some(n.placeholder)),
         Literal::Text(n.answer.map(|a| a.scope)),
         Literal::Text(n.answer.map(|a| a.key)),
@@ -324,7 +323,8 @@ impl Literal<'_> {
     /// backslashes doubled in an `E''` literal, which reads the same
     /// whatever `standard_conforming_strings` says. A string holding NUL
     /// is refused, as PostgreSQL refuses it bound (no text of its holds
-    /// one): written in, it would end the query message early. A negative
+    /// one): written in, it would end the query message early. (No text
+    /// from the buyer is written in: see [`stage_answer`].) A negative
     /// number is parenthesised: after a `-` in the statement, `--` would
     /// start a comment.
     fn sql(self) -> Result<String, DbError> {
@@ -421,6 +421,9 @@ pub async fn take_stock_and_number(
     number: Option<&NumberInPlace<'_>>,
 ) -> Result<StockAndNumber, DbError> {
     let number = number.filter(|_| crate::is_postgres(conn));
+    if let Some(n) = number {
+        stage_answer(conn, n).await?;
+    }
     let mut band_changed = false;
     let Some(((product_id, qty), before)) = takes.split_last() else {
         return number_only(conn, number).await;
@@ -472,6 +475,25 @@ pub async fn take_stock_and_number(
         },
         None => short(product_id),
     })
+}
+
+/// Stores the request's answer, placeholder and all, as the in-progress
+/// key's body before the hot rows are taken; [`number_in_place_sql`] puts
+/// the number in it. Bound here so that what the buyer sent (names,
+/// addresses) never appears in a [`committing`] message's text, which
+/// sqlx logs whole when a statement is slow (D132).
+async fn stage_answer(conn: &mut AnyConnection, n: &NumberInPlace<'_>) -> Result<(), DbError> {
+    if let Some(answer) = n.answer {
+        sqlx::query(
+            "UPDATE idempotency_keys SET response_body = $1 WHERE scope = $2 AND idem_key = $3",
+        )
+        .bind(answer.body)
+        .bind(answer.scope)
+        .bind(answer.key)
+        .execute(conn)
+        .await?;
+    }
+    Ok(())
 }
 
 /// The last product's take, numbered in place and committed: the
