@@ -356,7 +356,8 @@ async fn the_number_is_written_in_place_with_the_stock_on_postgres() {
         .unwrap();
     let postgres = t.db.backend() == uplink_db::Backend::Postgres;
     // What a buyer can put in an answer (their name, notes) and a client
-    // in its key, as PostgreSQL's literals would misread them unescaped (D132).
+    // in its key: the key is written into the committing message as a
+    // literal, the answer bound before it (D132); both must come back whole.
     let awkward = r#"it's a \ back'slash, $1 and $2, "quoted", ü"#;
     let body = format!(
         r#"{{"number":"number_x","reference":"number_x","note":{}}}"#,
@@ -393,11 +394,7 @@ async fn the_number_is_written_in_place_with_the_stock_on_postgres() {
         if postgres {
             // D132: committed with the statement, so another connection
             // sees the number and takes the counter's lock at once.
-            let seen: String = sqlx::query_scalar("SELECT number FROM orders WHERE id = $1")
-                .bind(&order_id)
-                .fetch_one(t.db.pool())
-                .await
-                .unwrap();
+            let seen = number_of(&t.db, &order_id).await;
             assert_eq!(seen, number);
             let mut other = t.db.pool().begin().await.unwrap();
             sqlx::query("SET LOCAL lock_timeout = '2s'")
@@ -454,11 +451,7 @@ async fn a_short_last_product_commits_nothing_when_numbered_in_place() {
     let [(first, warehouse, first_left), (last, _, last_left)] = &products[..] else {
         panic!("the demo has two products in stock in one warehouse");
     };
-    let number_before: String = sqlx::query_scalar("SELECT number FROM orders WHERE id = $1")
-        .bind(&order_id)
-        .fetch_one(t.db.pool())
-        .await
-        .unwrap();
+    let number_before = number_of(&t.db, &order_id).await;
     let counter_before = counter(&t.db).await;
     let mut tx = t.db.begin_write().await.unwrap();
     let in_place = NumberInPlace {
@@ -485,12 +478,16 @@ async fn a_short_last_product_commits_nothing_when_numbered_in_place() {
     assert_eq!(stock_of(&t.db, first, warehouse).await, *first_left);
     assert_eq!(stock_of(&t.db, last, warehouse).await, *last_left);
     assert_eq!(counter(&t.db).await, counter_before);
-    let number_after: String = sqlx::query_scalar("SELECT number FROM orders WHERE id = $1")
-        .bind(&order_id)
-        .fetch_one(t.db.pool())
-        .await
-        .unwrap();
+    let number_after = number_of(&t.db, &order_id).await;
     assert_eq!(number_after, number_before);
+}
+
+async fn number_of(db: &uplink_db::Db, order_id: &str) -> String {
+    sqlx::query_scalar("SELECT number FROM orders WHERE id = $1")
+        .bind(order_id)
+        .fetch_one(db.pool())
+        .await
+        .unwrap()
 }
 
 async fn counter(db: &uplink_db::Db) -> i64 {
