@@ -782,6 +782,7 @@ impl Db {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
+        self.accounts_changed();
         Ok(())
     }
 }

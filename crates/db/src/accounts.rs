@@ -216,6 +216,7 @@ impl Db {
         .bind(crate::now_ms())
         .execute(self.writer())
         .await?;
+        self.sessions.changed();
         Ok(())
     }
 
@@ -230,6 +231,7 @@ impl Db {
         .bind(crate::now_ms())
         .execute(self.writer())
         .await?;
+        self.sessions.changed();
         Ok(())
     }
 
@@ -240,6 +242,7 @@ impl Db {
             .bind(crate::now_ms())
             .execute(self.writer())
             .await?;
+        self.sessions.changed();
         Ok(())
     }
 
@@ -258,6 +261,7 @@ impl Db {
         .bind(crate::now_ms())
         .execute(self.writer())
         .await?;
+        self.sessions.changed();
         Ok(())
     }
 
@@ -284,12 +288,18 @@ impl Db {
         Ok(())
     }
 
-    /// The unexpired session whose token hashes to `token_hash`, with its live account.
+    /// The unexpired session whose token hashes to `token_hash`, with its
+    /// live account: from memory when read within the last second and
+    /// nothing changed since (see [`crate::session_cache`]).
     pub async fn session_by_token_hash(
         &self,
         token_hash: &str,
         now: i64,
     ) -> Result<Option<SessionWithUser>, DbError> {
+        if let Some(kept) = self.sessions.get(token_hash, now) {
+            return Ok(Some(kept));
+        }
+        let generation = self.sessions.generation();
         let sql = format!(
             "SELECT sessions.id AS session_id, sessions.csrf_token, sessions.method,
                     sessions.created_at AS session_created_at, sessions.last_seen_at,
@@ -299,13 +309,23 @@ impl Db {
                AND sessions.max_expires_at > $2 AND users.deleted_at IS NULL
                AND users.disabled_at IS NULL"
         );
-        Ok(
-            sqlx::query_as::<_, SessionWithUser>(sqlx::AssertSqlSafe(sql))
-                .bind(token_hash)
-                .bind(now)
-                .fetch_optional(self.pool())
-                .await?,
-        )
+        let found = sqlx::query_as::<_, SessionWithUser>(sqlx::AssertSqlSafe(sql))
+            .bind(token_hash)
+            .bind(now)
+            .fetch_optional(self.pool())
+            .await?;
+        if let Some(session) = &found {
+            self.sessions
+                .put(token_hash, session.clone(), generation, now);
+        }
+        Ok(found)
+    }
+
+    /// An account or a session changed outside this handle's own account
+    /// writes (a transaction's, or a request's that may have made one):
+    /// sessions kept in memory are read again (see [`crate::session_cache`]).
+    pub fn accounts_changed(&self) {
+        self.sessions.changed();
     }
 
     /// An account's live sessions, newest first.
@@ -333,6 +353,7 @@ impl Db {
             .bind(expires_at)
             .execute(self.writer())
             .await?;
+        self.sessions.forget(session_id);
         Ok(())
     }
 
@@ -341,6 +362,7 @@ impl Db {
             .bind(session_id)
             .execute(self.writer())
             .await?;
+        self.sessions.changed();
         Ok(())
     }
 
@@ -350,6 +372,7 @@ impl Db {
             .bind(token_hash)
             .execute(self.writer())
             .await?;
+        self.sessions.changed();
         Ok(())
     }
 
@@ -364,6 +387,7 @@ impl Db {
             .bind(keep.unwrap_or(""))
             .execute(self.writer())
             .await?;
+        self.sessions.changed();
         Ok(res.rows_affected())
     }
 

@@ -74,6 +74,9 @@ pub struct StaffWrite {
     tx: Transaction<'static, Any>,
     actor: Actor,
     entry: Option<AuditEntry>,
+    /// Told after the commit: a staff write may change an account (roles,
+    /// a disabled account, credit terms) whose sessions are kept in memory.
+    sessions: std::sync::Arc<crate::session_cache::SessionCache>,
 }
 
 impl StaffWrite {
@@ -82,6 +85,7 @@ impl StaffWrite {
             tx: db.begin_write().await?,
             actor,
             entry: None,
+            sessions: db.sessions.clone(),
         })
     }
 
@@ -108,6 +112,7 @@ impl StaffWrite {
         };
         let id = append_in(&mut self.tx, &self.actor, &entry).await?;
         self.tx.commit().await?;
+        self.sessions.changed();
         Ok(id)
     }
 }

@@ -212,6 +212,7 @@ impl Db {
         };
         allocate(&mut tx, user_id, terms, ("system", note), crate::now_ms()).await?;
         tx.commit().await?;
+        self.accounts_changed();
         Ok(())
     }
 

@@ -45,6 +45,7 @@ pub mod quotations;
 pub mod referrals;
 pub mod refunds;
 pub mod renewals;
+pub mod session_cache;
 pub mod settings;
 pub mod stock;
 pub mod testing;
@@ -126,6 +127,8 @@ pub struct Db {
     checkpointer: Option<std::sync::Arc<checkpointer::Checkpointer>>,
     /// The test gateway's store (see [`gateway_store`]).
     gateway: std::sync::Arc<gateway_store::Slot>,
+    /// Resolved sessions, served from memory for a second (see [`session_cache`]).
+    pub(crate) sessions: std::sync::Arc<session_cache::SessionCache>,
 }
 
 impl Db {
@@ -183,6 +186,7 @@ impl Db {
             instance: uplink_domain::ids::new_id("srv").into(),
             checkpointer,
             gateway: std::sync::Arc::new(gateway_store::Slot::for_store(backend, url)),
+            sessions: Default::default(),
         })
     }
 

@@ -133,6 +133,8 @@ pub async fn set_terms(
         }));
     uplink_db::audit::append_in(&mut tx, staff, &audit).await?;
     tx.commit().await?;
+    // The terms are part of the account its sessions carry (D133).
+    state.db.accounts_changed();
     Ok(())
 }
 

@@ -373,6 +373,7 @@ async fn the_last_admin_keeps_the_role_and_roles_change_otherwise() {
         .execute(app.state.db.writer())
         .await
         .unwrap();
+    app.state.db.accounts_changed(); // as another server would see it within a second (D133)
     let admin = staff(&app, "only@example.com", "is_admin").await;
     let own = format!("/api/v1/admin/customers/{}/roles", admin.user_id);
     app.send_as(

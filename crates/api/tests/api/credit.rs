@@ -27,6 +27,7 @@ pub(crate) async fn staff(app: &TestApp, email: &str, role: &str) -> Session {
     .execute(app.state.db.writer())
     .await
     .unwrap();
+    app.state.db.accounts_changed(); // as another server would see it within a second (D133)
     s
 }
 

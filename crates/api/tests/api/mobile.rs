@@ -119,6 +119,7 @@ async fn new_key_in_keycloak(app: &TestApp) -> (Session, String, String) {
                 .execute(app.state.db.writer())
                 .await
                 .unwrap();
+            app.state.db.accounts_changed(); // as another server would see it within a second (D133)
         }
     }
     let (secret, prefix, hash) = uplink_api::http::integration_key::generate();

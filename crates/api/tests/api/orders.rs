@@ -750,6 +750,7 @@ async fn business(app: &TestApp, email: &str, limit: i64, may_exceed: bool) -> S
         .execute(app.state.db.pool())
         .await
         .unwrap();
+    app.state.db.accounts_changed(); // as another server would see it within a second (D133)
     s
 }
 
@@ -1096,6 +1097,7 @@ async fn fulfilment_staff_mark_transfers_paid_and_ship_with_tracking() {
         .execute(app.state.db.pool())
         .await
         .unwrap();
+    app.state.db.accounts_changed(); // as another server would see it within a second (D133)
     // Not paid yet: cannot ship.
     app.send_as(
         &staff,
@@ -1177,6 +1179,7 @@ async fn staff_cancelling_a_paid_card_order_refunds_it() {
         .execute(app.state.db.pool())
         .await
         .unwrap();
+    app.state.db.accounts_changed(); // as another server would see it within a second (D133)
     let res = app
         .send_as(
             &staff,
@@ -1605,6 +1608,7 @@ async fn the_job_runner_runs_each_due_job_once_per_lease_across_servers() {
         .execute(app.state.db.pool())
         .await
         .unwrap();
+    app.state.db.accounts_changed(); // as another server would see it within a second (D133)
     let jobs = uplink_api::jobs();
     let first = uplink_api::platform::jobs::run_due(&app.state.db, &app.state, &jobs)
         .await

@@ -250,6 +250,7 @@ async fn the_order_records_the_partner_and_rebates_on_eligible_lines_only() {
         .execute(app.state.db.pool())
         .await
         .unwrap();
+    app.state.db.accounts_changed(); // as another server would see it within a second (D133)
     let list = app.get_as(&staff, "/api/v1/staff/orders").await.json();
     let row = list
         .as_array()
