@@ -321,9 +321,10 @@ impl Db {
         Ok(found)
     }
 
-    /// An account or a session changed outside this handle's own account
-    /// writes (a transaction's, or a request's that may have made one):
-    /// sessions kept in memory are read again (see [`crate::session_cache`]).
+    /// An account or a session changed other than through this handle's
+    /// own account writes (a transaction the caller committed, or SQL run
+    /// behind its back): sessions kept in memory are read again (see
+    /// [`crate::session_cache`]).
     pub fn accounts_changed(&self) {
         self.sessions.changed();
     }

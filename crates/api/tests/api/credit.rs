@@ -171,6 +171,10 @@ async fn sales_set_change_and_withdraw_terms_and_each_change_is_recorded() {
     .await
     .assert_problem(404, "not_found");
 
+    // The buyer's session is read, and kept in memory, before the terms
+    // change; the change still shows on the buyer's next request (D133).
+    let me = app.get_as(&buyer, "/api/v1/me").await.json();
+    assert!(me["credit_terms"].is_null());
     let a = set_terms(
         &app,
         &sales,
