@@ -107,8 +107,22 @@ impl Db {
         now: i64,
         limit: i64,
     ) -> Result<Vec<QueuedOrder>, DbError> {
+        let none = std::collections::HashSet::new();
+        self.claimable_deliveries_except(now, limit, &none).await
+    }
+
+    /// The first `limit` claimable orders except those in `taken` (this
+    /// server holds them already, in transactions not yet committed): those
+    /// are read, counting towards `limit`, but neither returned nor their
+    /// lines read.
+    pub async fn claimable_deliveries_except(
+        &self,
+        now: i64,
+        limit: i64,
+        taken: &std::collections::HashSet<String>,
+    ) -> Result<Vec<QueuedOrder>, DbError> {
         let mut conn = self.pool().acquire().await?;
-        let orders: Vec<OrderRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        let mut orders: Vec<OrderRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT {ORDER_COLUMNS} FROM delivery_queue q JOIN orders o ON o.id = q.order_id \
              WHERE q.delivered_at IS NULL AND q.locked_until <= $1 ORDER BY q.enqueued_at LIMIT $2"
         )))
@@ -116,6 +130,7 @@ impl Db {
         .bind(limit)
         .fetch_all(&mut *conn)
         .await?;
+        orders.retain(|o| !taken.contains(&o.id));
         let ids: Vec<&str> = orders.iter().map(|o| o.id.as_str()).collect();
         let mut lines_by_order: HashMap<String, Vec<OrderLineRow>> = HashMap::new();
         for line in crate::orders::lines_of_orders(&mut conn, &ids).await? {

@@ -28,8 +28,11 @@ use uplink_domain::error_code::ErrorCode;
 const LEASE_MS: i64 = 60_000;
 /// How long an order whose attempt failed waits before the next.
 const RETRY_MS: i64 = 30_000;
-/// Orders read from the queue at a time.
+/// New orders read from the queue at a time.
 const BATCH: i64 = 50;
+/// The lanes are given more when they hold no more than this many orders
+/// (D134): enough left that none runs dry while the queue is read again.
+const REFILL_AT: usize = 25;
 /// Orders a lane delivers in one transaction (D126): one BEGIN, wait for
 /// the writer and COMMIT for two orders. SQLite's writer is held about
 /// 1.5 ms for them, as long as a checkout's; eight at a time (4.5 ms) made
@@ -86,19 +89,41 @@ fn deliver_paid_orders(state: &AppState) -> JobFuture<'_> {
 
 /// Delivers every order this server can claim now; returns how many it
 /// finished. (Tests call it directly.)
+///
+/// The queue is read [`BATCH`] orders past those already handed to a lane,
+/// and read again once no more than [`REFILL_AT`] are left in the lanes,
+/// so a lane never waits for the slowest of a batch (D134): until D133
+/// every lane waited for all of a read's orders, the slowest lane's
+/// included, before the queue was read again.
 pub async fn run_once(state: &AppState) -> anyhow::Result<u64> {
-    let mut done = 0;
-    loop {
-        let queued = state.db.claimable_deliveries(now_ms(), BATCH).await?;
-        let read = queued.len() as i64;
-        done += deliver_batch(state, queued, orders_per_transaction(read)).await?;
-        if read < BATCH {
-            return Ok(done);
+    let lanes = Lanes::start(state);
+    let mut reading = Ok(());
+    while !lanes.failed() {
+        let taken = lanes.taken();
+        let wanted = BATCH + taken.len() as i64;
+        let claimable = state
+            .db
+            .claimable_deliveries_except(now_ms(), wanted, &taken);
+        let queued = match claimable.await {
+            Ok(queued) => queued,
+            Err(e) => {
+                reading = Err(e.into());
+                break;
+            }
+        };
+        // Fewer than a batch beyond what the lanes hold: the queue was read to its end.
+        let read_to_the_end = (queued.len() as i64) < BATCH;
+        lanes.hand_over(queued);
+        if read_to_the_end {
+            break;
         }
+        lanes.drained_to(REFILL_AT).await;
     }
+    let done = lanes.finish().await;
+    reading.and(done)
 }
 
-/// Orders to a transaction after a read of `read` queued orders: more
+/// Orders to a transaction after a read of `read` new queued orders: more
 /// while the queue is behind.
 fn orders_per_transaction(read: i64) -> usize {
     if read >= BATCH {
@@ -120,55 +145,182 @@ fn lanes(backend: Backend) -> usize {
     }
 }
 
-/// Delivers the queued orders in [`lanes`] running side by side,
-/// `per_transaction` to a transaction. An
-/// account's orders share a lane and go in the order they were paid: a
-/// later order may read what an earlier one delivers (an eSIM pool takes
-/// the eSIMs bought before it). How many it finished.
-async fn deliver_batch(
-    state: &AppState,
-    queued: Vec<QueuedOrder>,
-    per_transaction: usize,
-) -> anyhow::Result<u64> {
-    let count = lanes(state.db.backend());
-    let mut by_lane = vec![Vec::new(); count];
-    for order in queued {
-        by_lane[lane_of(order.owner(), count)].push(order);
+/// An order handed to a lane, and how many go to a transaction.
+type Handed = (QueuedOrder, usize);
+
+/// The lanes of one run: each delivers the orders handed to it in the
+/// order they came, `per_transaction` to a transaction. An account's
+/// orders share a lane and go in the order they were paid: a later order
+/// may read what an earlier one delivers (an eSIM pool takes the eSIMs
+/// bought before it).
+struct Lanes {
+    senders: Vec<tokio::sync::mpsc::UnboundedSender<Handed>>,
+    running: tokio::task::JoinSet<anyhow::Result<u64>>,
+    flight: std::sync::Arc<InFlight>,
+}
+
+/// The orders handed to lanes and not yet done with, shared by the lanes.
+#[derive(Default)]
+struct InFlight {
+    ids: parking_lot::Mutex<std::collections::HashSet<String>>,
+    /// Told whenever orders leave the lanes or a lane stops.
+    changed: tokio::sync::Notify,
+    failed: std::sync::atomic::AtomicBool,
+}
+
+impl InFlight {
+    fn done_with(&self, orders: &[QueuedOrder]) {
+        let mut ids = self.ids.lock();
+        for queued in orders {
+            ids.remove(&queued.order.id);
+        }
+        drop(ids);
+        self.changed.notify_waiters();
     }
-    let mut running = tokio::task::JoinSet::new();
-    for orders in by_lane.into_iter().filter(|orders| !orders.is_empty()) {
-        let state = state.clone();
-        running.spawn(async move {
-            let mut done = 0;
-            for together in orders.chunks(per_transaction) {
-                // On SQLite, on the writer's thread (D128).
-                let chunk = {
-                    let (state, together) = (state.clone(), together.to_vec());
-                    async move { deliver_chunk(&state, &together).await }
-                };
-                done += state.db.on_writer_thread(chunk).await?;
-            }
-            anyhow::Ok(done)
-        });
+}
+
+impl Lanes {
+    fn start(state: &AppState) -> Lanes {
+        let flight = std::sync::Arc::new(InFlight::default());
+        let mut running = tokio::task::JoinSet::new();
+        let senders = (0..lanes(state.db.backend()))
+            .map(|_| {
+                let (sender, handed) = tokio::sync::mpsc::unbounded_channel();
+                running.spawn(run_lane(state.clone(), handed, flight.clone()));
+                sender
+            })
+            .collect();
+        Lanes {
+            senders,
+            running,
+            flight,
+        }
     }
-    // Every lane runs to its end before an error is returned: dropping the
-    // set would cut the others off mid-order (their transactions roll back,
-    // but the work is lost until the next run).
-    let mut done = 0;
-    let mut first_error = None;
-    while let Some(joined) = running.join_next().await {
-        match joined {
-            Ok(Ok(lane)) => done += lane,
-            Ok(Err(e)) => {
-                first_error.get_or_insert(e);
-            }
-            Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
-            Err(e) => {
-                first_error.get_or_insert(e.into());
+
+    fn in_flight(&self) -> usize {
+        self.flight.ids.lock().len()
+    }
+
+    /// The orders the lanes hold now.
+    fn taken(&self) -> std::collections::HashSet<String> {
+        self.flight.ids.lock().clone()
+    }
+
+    fn failed(&self) -> bool {
+        self.flight
+            .failed
+            .load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// Hands each order not already in a lane to its account's lane.
+    fn hand_over(&self, queued: Vec<QueuedOrder>) {
+        let fresh: Vec<QueuedOrder> = {
+            let mut ids = self.flight.ids.lock();
+            queued
+                .into_iter()
+                .filter(|q| ids.insert(q.order.id.clone()))
+                .collect()
+        };
+        let per_transaction = orders_per_transaction(fresh.len() as i64);
+        for queued in fresh {
+            let lane = lane_of(queued.owner(), self.senders.len());
+            if let Err(refused) = self.senders[lane].send((queued, per_transaction)) {
+                // The lane stopped on an error: the order stays queued.
+                self.flight.done_with(&[refused.0.0]);
             }
         }
     }
-    first_error.map_or(Ok(done), Err)
+
+    /// Waits until the lanes hold no more than `left` orders, or one stopped.
+    async fn drained_to(&self, left: usize) {
+        loop {
+            let changed = self.flight.changed.notified();
+            tokio::pin!(changed);
+            changed.as_mut().enable();
+            if self.in_flight() <= left || self.failed() {
+                return;
+            }
+            changed.await;
+        }
+    }
+
+    /// Lets every lane run to its end; how many orders they finished, or
+    /// the first error. Every lane ends before an error is returned:
+    /// dropping one would cut it off mid-order (its transaction rolls
+    /// back, but the work is lost until the next run).
+    async fn finish(mut self) -> anyhow::Result<u64> {
+        self.senders.clear();
+        let mut done = 0;
+        let mut first_error = None;
+        while let Some(joined) = self.running.join_next().await {
+            match joined {
+                Ok(Ok(lane)) => done += lane,
+                Ok(Err(e)) => {
+                    first_error.get_or_insert(e);
+                }
+                Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+                Err(e) => {
+                    first_error.get_or_insert(e.into());
+                }
+            }
+        }
+        first_error.map_or(Ok(done), Err)
+    }
+}
+
+/// One lane: takes what was handed to it, up to its `per_transaction`
+/// waiting orders at a time, until the run ends or a transaction fails.
+async fn run_lane(
+    state: AppState,
+    mut handed: tokio::sync::mpsc::UnboundedReceiver<Handed>,
+    flight: std::sync::Arc<InFlight>,
+) -> anyhow::Result<u64> {
+    // A lane that ends early (an error, a panic) stops the run's reading,
+    // which would otherwise wait for its orders to leave.
+    let mut stops_the_run = StopsTheRun(&flight, true);
+    let mut done = 0;
+    while let Some((first, per_transaction)) = handed.recv().await {
+        let mut together = vec![first];
+        while together.len() < per_transaction {
+            match handed.try_recv() {
+                Ok((next, _)) => together.push(next),
+                Err(_) => break,
+            }
+        }
+        // On SQLite, on the writer's thread (D128).
+        let chunk = {
+            let (state, together) = (state.clone(), together.clone());
+            async move { deliver_chunk(&state, &together).await }
+        };
+        let delivered = state.db.on_writer_thread(chunk).await;
+        flight.done_with(&together);
+        match delivered {
+            Ok(finished) => done += finished,
+            Err(e) => {
+                handed.close();
+                while let Ok((left, _)) = handed.try_recv() {
+                    flight.done_with(&[left]);
+                }
+                return Err(e);
+            }
+        }
+    }
+    stops_the_run.1 = false;
+    Ok(done)
+}
+
+/// Marks the run failed when dropped armed (see [`run_lane`]).
+struct StopsTheRun<'a>(&'a InFlight, bool);
+
+impl Drop for StopsTheRun<'_> {
+    fn drop(&mut self) {
+        if self.1 {
+            self.0
+                .failed
+                .store(true, std::sync::atomic::Ordering::Release);
+            self.0.changed.notify_waiters();
+        }
+    }
 }
 
 /// Delivers `orders` in one transaction when there are several, else (or
