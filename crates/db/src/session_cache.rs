@@ -7,9 +7,11 @@
 //! resolved session is kept for [`KEPT_FOR_MS`] and served from memory.
 //!
 //! What keeps it correct:
-//! - A write of `users` or `sessions` through this process ([`Db`]'s own
-//!   account writes, and the API after every mutating request) bumps a
-//!   generation; an entry read under an older generation is never served.
+//! - A write of `users` or `sessions` through this process bumps a
+//!   generation: [`Db`]'s own account writes, the commit of every audited
+//!   staff write (`StaffWrite`: roles, a disabled account) and staff credit
+//!   terms (`Db::accounts_changed`). An entry read under an older
+//!   generation is never served.
 //!   The generation is taken before the database is read, so an entry read
 //!   while a write commits is dropped by that write's bump.
 //! - The session's own expiry is checked against the clock on every use.
