@@ -111,10 +111,10 @@ impl Db {
         self.claimable_deliveries_except(now, limit, &none).await
     }
 
-    /// The first `limit` claimable orders except those in `taken` (this
-    /// server holds them already, in transactions not yet committed): those
-    /// are read, counting towards `limit`, but neither returned nor their
-    /// lines read.
+    /// The first `limit` claimable orders except those in `taken` (handed
+    /// to this server's delivery lanes, claimed or about to be, in
+    /// transactions not yet committed): those are read, counting towards
+    /// `limit`, but neither returned nor their lines read.
     pub async fn claimable_deliveries_except(
         &self,
         now: i64,
