@@ -118,7 +118,7 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<u64> {
         if read_to_the_end {
             break;
         }
-        lanes.drained_to(refill_at(state.db.backend())).await;
+        lanes.flight.drained_to(refill_at(state.db.backend())).await;
     }
     let done = lanes.finish().await;
     reading.and(done)
@@ -189,6 +189,23 @@ impl InFlight {
         drop(ids);
         self.changed.notify_waiters();
     }
+
+    fn failed(&self) -> bool {
+        self.failed.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// Waits until the lanes hold no more than `left` orders, or one stopped.
+    async fn drained_to(&self, left: usize) {
+        loop {
+            let changed = self.changed.notified();
+            tokio::pin!(changed);
+            changed.as_mut().enable();
+            if self.ids.lock().len() <= left || self.failed() {
+                return;
+            }
+            changed.await;
+        }
+    }
 }
 
 impl Lanes {
@@ -209,19 +226,13 @@ impl Lanes {
         }
     }
 
-    fn in_flight(&self) -> usize {
-        self.flight.ids.lock().len()
-    }
-
     /// The orders the lanes hold now.
     fn taken(&self) -> std::collections::HashSet<String> {
         self.flight.ids.lock().clone()
     }
 
     fn failed(&self) -> bool {
-        self.flight
-            .failed
-            .load(std::sync::atomic::Ordering::Acquire)
+        self.flight.failed()
     }
 
     /// Hands each order not already in a lane to its account's lane.
@@ -240,19 +251,6 @@ impl Lanes {
                 // The lane stopped on an error: the order stays queued.
                 self.flight.done_with(&[refused.0.0]);
             }
-        }
-    }
-
-    /// Waits until the lanes hold no more than `left` orders, or one stopped.
-    async fn drained_to(&self, left: usize) {
-        loop {
-            let changed = self.flight.changed.notified();
-            tokio::pin!(changed);
-            changed.as_mut().enable();
-            if self.in_flight() <= left || self.failed() {
-                return;
-            }
-            changed.await;
         }
     }
 
@@ -710,6 +708,33 @@ async fn record_failure(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A lane that stops early (an error, a panic) drops its guard armed:
+    /// the run's reading, waiting for that lane's orders to leave, ends
+    /// rather than waiting for ever.
+    #[tokio::test]
+    async fn a_lane_that_stops_ends_the_wait_for_its_orders() {
+        let flight = std::sync::Arc::new(InFlight::default());
+        flight.ids.lock().insert("ord_held".into());
+        let waiting = tokio::spawn({
+            let flight = flight.clone();
+            async move { flight.drained_to(0).await }
+        });
+        tokio::task::yield_now().await;
+        assert!(!waiting.is_finished(), "the held order keeps the wait");
+        drop(StopsTheRun(&flight, true));
+        tokio::time::timeout(Duration::from_secs(5), waiting)
+            .await
+            .expect("the wait ended")
+            .unwrap();
+        assert!(flight.failed());
+        let disarmed = InFlight::default();
+        drop(StopsTheRun(&disarmed, false));
+        assert!(
+            !disarmed.failed(),
+            "a lane that ran to its end stops nothing"
+        );
+    }
 
     #[test]
     fn a_full_read_means_the_queue_is_behind() {
