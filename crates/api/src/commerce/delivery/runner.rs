@@ -45,8 +45,8 @@ const ORDERS_PER_TRANSACTION: usize = 2;
 /// turn at SQLite's writer behind the checkouts (about 7 ms under a full
 /// checkout load), so two at a time could not keep pace with 400 orders/s.
 /// Eight (D128) fell 9–10 s behind a checkout of 480–500 orders/s over
-/// 120 s; twelve kept pace (D135). On PostgreSQL, round-trip bound, the
-/// count changed nothing.
+/// 120 s; twelve kept pace (D135). On PostgreSQL, round-trip bound,
+/// sixteen changed nothing.
 const ORDERS_PER_TRANSACTION_BEHIND: usize = 12;
 /// The job's interval: the safety net behind the worker.
 const JOB_EVERY: Duration = Duration::from_secs(5);
@@ -140,11 +140,12 @@ fn orders_per_transaction(read: i64) -> usize {
 /// one writer takes one transaction at a time, and a second delivery would
 /// only queue behind the first. Several on PostgreSQL, whose writers run
 /// side by side: there an order's time is mostly round trips to the
-/// database, which overlap. Eight, not four: under 120 s of checkout load
-/// four lanes fell 14–22 s behind, each waiting on its round trips while
-/// the CPU served checkouts; eight kept pace (1.9–6.2 s after the load) at
-/// the same orders/s, and twelve gained little more and cost checkout 3 %
-/// (D135). They take eight of the 16 transaction connections.
+/// database, which overlap. Eight, not four: over 120 s of checkout load
+/// four lanes ended 22 s behind (six, 14 s), each waiting on its round
+/// trips while the CPU served checkouts; eight ended 1.9–6.2 s after the
+/// load, checkout at 343–354 orders/s against 356 with four; twelve (340
+/// orders/s) gained little more (D135). At most eight of the 16
+/// transaction connections are delivery's.
 fn lanes(backend: Backend) -> usize {
     match backend {
         Backend::Sqlite => 1,
