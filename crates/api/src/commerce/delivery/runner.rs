@@ -101,7 +101,7 @@ fn deliver_paid_orders(state: &AppState) -> JobFuture<'_> {
 pub async fn run_once(state: &AppState) -> anyhow::Result<u64> {
     let lanes = Lanes::start(state);
     let mut reading = Ok(());
-    while !lanes.failed() {
+    while !lanes.flight.failed() {
         let taken = lanes.taken();
         let wanted = BATCH + taken.len() as i64;
         let claimable = state
@@ -236,10 +236,6 @@ impl Lanes {
     /// The orders the lanes hold now.
     fn taken(&self) -> std::collections::HashSet<String> {
         self.flight.ids.lock().clone()
-    }
-
-    fn failed(&self) -> bool {
-        self.flight.failed()
     }
 
     /// Hands each order not already in a lane to its account's lane.
