@@ -141,9 +141,7 @@ async fn serve() -> anyhow::Result<()> {
         .await
         .with_context(|| format!("binding {}", config.listen))?;
     let state = uplink_api::state(db.clone(), config.clone());
-    state
-        .catalog
-        .refresh()
+    allocator::giving_freed_pages_back(state.catalog.refresh())
         .await
         .context("building the catalogue read model")?;
     match state.web_dir.as_ref() {
