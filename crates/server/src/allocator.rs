@@ -31,7 +31,7 @@ type DecayKey = tikv_jemalloc_ctl::Mib<[usize; 3]>;
 /// builds the products, the store views and the search index from them,
 /// freeing as it goes; with the second's decay the pages it freed were still
 /// resident when the search index reached its largest, and the 10k-product
-/// server peaked at 140–153 MB within its first two seconds, 164–169 MB in
+/// server peaked at 145–153 MB within its first two seconds, 161–169 MB in
 /// the bench (QUALITY.md: ≤ 150 MB), where it settles near 100 MB. Giving
 /// them back at once costs a system call per freed run of pages: fine for
 /// one build, not for serving, so serving keeps the second's decay.
